@@ -1,0 +1,41 @@
+#pragma once
+// Everything a request needs, wired once at start-up, and the chain every request takes:
+// route -> authenticate -> handler -> errors -> standard headers. No RESTinio in here.
+#include <memory>
+
+#include "accounts/service.hpp"
+#include "accounts/sessions.hpp"
+#include "core/config.hpp"
+#include "db/pool.hpp"
+#include "files/uploads.hpp"
+#include "http/router.hpp"
+#include "metrics.hpp"
+
+namespace camp {
+
+struct App {
+  App(Config config, const std::string& database_url);
+
+  // Which pool the request should run on (decided on the I/O thread, cheaply).
+  http::Lane lane_for(http::Request& request) const;
+  http::Response handle(http::Request& request);
+  bool draining() const { return draining_.load(); }
+  void start_draining() { draining_ = true; }
+
+  Config config;
+  db::Pool pool;
+  accounts::AccountService accounts;
+  accounts::SessionService sessions;
+  files::UploadService uploads;
+  http::Router router;
+  Metrics metrics;
+
+ private:
+  http::Response dispatch(http::Request& request, std::size_t& metric_slot);
+  std::atomic<bool> draining_{false};
+};
+
+// Adds the headers every response carries (request id, security policy).
+void add_standard_headers(http::Response& response, const std::string& request_id);
+
+}  // namespace camp

@@ -1,0 +1,66 @@
+#include "http/context.hpp"
+
+#include "app.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+
+namespace camp::http {
+namespace {
+
+// nlohmann's parser recurses per nesting level: refuse deep documents before parsing.
+bool nesting_within(std::string_view body, int limit) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : body) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+Error wrong_type(const char* key) {
+  return Error(errc::invalid, std::string(msg::invalid_input), {{key, {"不正な値です"}}});
+}
+
+}  // namespace
+
+nlohmann::json Context::json_body() const {
+  const auto type = request.header("content-type").value_or("");
+  if (type.substr(0, type.find(';')) != "application/json")
+    throw Error(errc::unsupported_media_type, "Content-Type must be application/json");
+  if (request.body.size() > app.config.max_json_body_bytes)
+    throw Error(errc::payload_too_large, "request body too large");
+  if (!nesting_within(request.body, 32)) throw Error(errc::malformed, "JSON nested too deeply");
+  auto parsed = nlohmann::json::parse(request.body, nullptr, false);
+  if (parsed.is_discarded()) throw Error(errc::malformed, "request body is not valid JSON");
+  if (!parsed.is_object()) throw Error(errc::malformed, "request body must be a JSON object");
+  return parsed;
+}
+
+std::int64_t Context::int_param(const std::string& name) const { return std::stoll(request.params.at(name)); }
+
+std::optional<std::string> optional_string(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) throw wrong_type(key);
+  return it->get<std::string>();
+}
+
+std::optional<std::optional<std::string>> nullable_string(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) return std::nullopt;
+  if (it->is_null()) return std::optional<std::string>{};
+  if (!it->is_string()) throw wrong_type(key);
+  return std::optional<std::string>{it->get<std::string>()};
+}
+
+}  // namespace camp::http

@@ -1,0 +1,41 @@
+// campd: the HTTP daemon. Everything it does lives in libcamp and daemon/app.cpp.
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "app.hpp"
+#include "core/error.hpp"
+#include "core/logging.hpp"
+#include "db/cluster.hpp"
+#include "db/migrations.hpp"
+#include "server.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App cli{"campd: the camp HTTP API, /cable websockets and web app server"};
+  std::optional<std::string> config_path;
+  cli.add_option("-c,--config", config_path, "YAML config file (default: $CAMP_CONFIG, else built-in defaults)");
+  cli.set_version_flag("--version", std::string("campd ") + CAMP_VERSION);
+  CLI11_PARSE(cli, argc, argv);
+
+  try {
+    auto config = camp::load_config(config_path);
+    camp::setup_logging(config.log_level, config.log_format);
+    camp::db::Server database(config.database_url, config.data_dir);
+    {
+      pqxx::connection conn(camp::db::with_client_defaults(database.url()));
+      for (const auto& m : camp::db::migration_status(conn))
+        if (!m.applied)
+          throw camp::Error(camp::errc::unavailable,
+                            "the database schema is behind (" + m.name + " pending): run `camp db migrate`");
+    }
+    camp::App app(std::move(config), database.url());
+    camp::run_server(app);
+    return 0;
+  } catch (const camp::Error& e) {
+    std::cerr << "campd: " << e.what() << (e.detail().empty() ? "" : " (" + e.detail() + ")") << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "campd: " << e.what() << "\n";
+  }
+  return 1;
+}

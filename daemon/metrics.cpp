@@ -1,0 +1,72 @@
+#include "metrics.hpp"
+
+#include <fmt/format.h>
+
+namespace camp {
+
+void Metrics::set_routes(const std::vector<http::Route>& routes) {
+  series_.clear();
+  for (const auto& r : routes) {
+    auto s = std::make_unique<Series>();
+    s->method = r.method;
+    s->route = r.pattern;
+    series_.push_back(std::move(s));
+  }
+  for (const char* name : {"static", "unmatched"}) {
+    auto s = std::make_unique<Series>();
+    s->method = "ANY";
+    s->route = name;
+    series_.push_back(std::move(s));
+  }
+}
+
+Metrics::Series& Metrics::series(std::size_t slot) {
+  if (slot == kStatic) return *series_[series_.size() - 2];
+  if (slot == kUnmatched || slot >= series_.size() - 2) return *series_.back();
+  return *series_[slot];
+}
+
+void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed) {
+  if (series_.empty()) return;
+  auto& s = series(slot);
+  const int cls = std::clamp(status / 100, 1, 5) - 1;
+  s.by_class[cls].fetch_add(1, std::memory_order_relaxed);
+  const double seconds = std::chrono::duration<double>(elapsed).count();
+  for (std::size_t i = 0; i < kBuckets.size(); ++i)
+    if (seconds <= kBuckets[i]) s.buckets[i].fetch_add(1, std::memory_order_relaxed);
+  s.count.fetch_add(1, std::memory_order_relaxed);
+  s.sum_us.fetch_add(static_cast<std::uint64_t>(seconds * 1e6), std::memory_order_relaxed);
+}
+
+std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use) const {
+  std::string out;
+  out += "# HELP camp_http_requests_total HTTP requests by route and status class.\n";
+  out += "# TYPE camp_http_requests_total counter\n";
+  for (const auto& s : series_)
+    for (std::size_t c = 0; c < 5; ++c)
+      if (auto n = s->by_class[c].load())
+        out += fmt::format("camp_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}xx\"}} {}\n", s->method,
+                           s->route, c + 1, n);
+  out += "# HELP camp_http_request_duration_seconds Time from routing to response.\n";
+  out += "# TYPE camp_http_request_duration_seconds histogram\n";
+  for (const auto& s : series_) {
+    const auto count = s->count.load();
+    if (!count) continue;
+    const auto labels = fmt::format("method=\"{}\",route=\"{}\"", s->method, s->route);
+    for (std::size_t i = 0; i < kBuckets.size(); ++i)
+      out += fmt::format("camp_http_request_duration_seconds_bucket{{{},le=\"{}\"}} {}\n", labels, kBuckets[i],
+                         s->buckets[i].load());
+    out += fmt::format("camp_http_request_duration_seconds_bucket{{{},le=\"+Inf\"}} {}\n", labels, count);
+    out += fmt::format("camp_http_request_duration_seconds_sum{{{}}} {}\n", labels, s->sum_us.load() / 1e6);
+    out += fmt::format("camp_http_request_duration_seconds_count{{{}}} {}\n", labels, count);
+  }
+  out += "# HELP camp_db_pool_connections Database connections the pool may open.\n";
+  out += "# TYPE camp_db_pool_connections gauge\n";
+  out += fmt::format("camp_db_pool_connections {}\n", pool_size);
+  out += "# HELP camp_db_pool_in_use Database connections in use right now.\n";
+  out += "# TYPE camp_db_pool_in_use gauge\n";
+  out += fmt::format("camp_db_pool_in_use {}\n", pool_in_use);
+  return out;
+}
+
+}  // namespace camp

@@ -1,0 +1,39 @@
+#pragma once
+// Prometheus counters per route: requests by status class and a latency histogram.
+// Lock-free on the request path (atomics in a table sized at start-up).
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "http/router.hpp"
+
+namespace camp {
+
+class Metrics {
+ public:
+  static constexpr std::size_t kStatic = static_cast<std::size_t>(-1);
+  static constexpr std::size_t kUnmatched = static_cast<std::size_t>(-2);
+
+  void set_routes(const std::vector<http::Route>& routes);
+  void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed);
+  std::string render(std::size_t pool_size, std::size_t pool_in_use) const;
+
+ private:
+  static constexpr std::array<double, 11> kBuckets{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                   0.05,   0.1,   0.25,   0.5,   1.0};
+  struct Series {
+    std::string method, route;
+    std::array<std::atomic<std::uint64_t>, 5> by_class{};  // 1xx..5xx
+    std::array<std::atomic<std::uint64_t>, kBuckets.size()> buckets{};
+    std::atomic<std::uint64_t> count{0};
+    std::atomic<std::uint64_t> sum_us{0};
+  };
+  Series& series(std::size_t slot);
+
+  std::vector<std::unique_ptr<Series>> series_;  // routes, then static, then unmatched
+};
+
+}  // namespace camp

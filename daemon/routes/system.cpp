@@ -1,0 +1,58 @@
+#include "app.hpp"
+#include "core/error.hpp"
+#include "http/context.hpp"
+#include "routes/routes.hpp"
+
+namespace camp::routes {
+namespace {
+
+using http::Context;
+using http::Response;
+
+constexpr const char* kVersion = CAMP_VERSION;
+
+Response server_version(Context&) {
+  return Response::json(200, {{"version", kVersion}}).header("Cache-Control", "no-cache");
+}
+
+Response site(Context& ctx) {
+  return Response::json(200, {{"version", kVersion},
+                              {"privacy_policy_url", ctx.app.config.privacy_policy_url},
+                              {"terms_url", ctx.app.config.terms_url}});
+}
+
+Response healthz(Context&) { return Response::json(200, {{"status", "ok"}}); }
+
+Response readyz(Context& ctx) {
+  if (ctx.app.draining()) throw Error(errc::unavailable, "shutting down");
+  ctx.app.pool.run([](db::Connection& c) {
+    pqxx::nontransaction tx(c.pq());
+    tx.exec("SELECT 1");
+    return 0;
+  });
+  return Response::json(200, {{"status", "ready"}});
+}
+
+bool loopback(const std::string& address) {
+  return address.rfind("127.", 0) == 0 || address == "::1" || address == "[::1]";
+}
+
+Response metrics(Context& ctx) {
+  if (!loopback(ctx.request.client_address)) throw Error(errc::not_found, "not found");
+  Response r;
+  r.body = ctx.app.metrics.render(ctx.app.pool.size(), ctx.app.pool.in_use());
+  r.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+  return r;
+}
+
+}  // namespace
+
+void add_system(http::Router& r) {
+  r.add({"GET", "/server-version.json", http::Access::anyone, server_version});
+  r.add({"GET", "/healthz", http::Access::anyone, healthz});
+  r.add({"GET", "/readyz", http::Access::anyone, readyz});
+  r.add({"GET", "/metrics", http::Access::anyone, metrics});
+  r.add({"GET", "/api/v1/site", http::Access::anyone, site});
+}
+
+}  // namespace camp::routes

@@ -1,0 +1,164 @@
+// The only translation unit that sees RESTinio's server: it converts requests to
+// http::Request, runs App::handle on a worker pool, and writes the answer back (RESTinio
+// delayed responses), so no database work ever runs on an I/O thread.
+#include "server.hpp"
+
+#include <signal.h>
+#include <spdlog/spdlog.h>
+
+#include <restinio/all.hpp>
+
+#include "accounts/password.hpp"
+#include "core/random.hpp"
+#include "http/client_address.hpp"
+
+namespace camp {
+namespace {
+
+using Traits = restinio::traits_t<restinio::asio_timer_manager_t, restinio::null_logger_t>;
+
+const char* reason(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 503: return "Service Unavailable";
+    default: return status >= 500 ? "Internal Server Error" : "Error";
+  }
+}
+
+std::string sane_request_id(std::string_view incoming) {
+  if (!incoming.empty() && incoming.size() <= 64 &&
+      std::all_of(incoming.begin(), incoming.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; }))
+    return std::string(incoming);
+  return random_hex(8);
+}
+
+std::shared_ptr<http::Request> convert(const restinio::request_handle_t& req, const Config& config) {
+  auto r = std::make_shared<http::Request>();
+  r->method = std::string(req->header().method().c_str());
+  r->path = http::percent_decode(req->header().path());
+  r->query = std::string(req->header().query());
+  for (const auto& field : req->header()) {
+    std::string name = field.name();
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    r->headers.emplace_back(std::move(name), field.value());
+  }
+  r->body = req->body();
+  r->client_address = http::client_address(req->remote_endpoint().address().to_string(),
+                                           r->header("x-forwarded-for").value_or(""), config.trusted_proxies);
+  r->request_id = sane_request_id(r->header("x-request-id").value_or(""));
+  return r;
+}
+
+void send(const restinio::request_handle_t& req, const http::Request& r, http::Response& out) {
+  auto resp = req->create_response(restinio::http_status_line_t{restinio::http_status_code_t{static_cast<std::uint16_t>(out.status)}, reason(out.status)});
+  for (auto& [name, value] : out.headers) resp.append_header(name, value);
+  if (r.method == "HEAD") {
+    resp.set_body(std::string{});
+  } else if (!out.file_path.empty()) {
+    try {
+      resp.set_body(restinio::sendfile(out.file_path));
+    } catch (const std::exception& e) {
+      spdlog::error("request {} cannot send {}: {}", r.request_id, out.file_path, e.what());
+      resp.set_body(std::string{});
+    }
+  } else {
+    resp.set_body(std::move(out.body));
+  }
+  resp.done();
+}
+
+void access_log(const Config& config, const http::Request& r, int status, double ms) {
+  if (config.log_format == "json") {
+    nlohmann::json line = {{"request_id", r.request_id}, {"method", r.method}, {"path", r.path},
+                           {"status", status}, {"ms", ms}, {"client", r.client_address}};
+    if (r.account_id) line["account_id"] = *r.account_id;
+    spdlog::info("{}", line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  } else {
+    spdlog::info("{} {} {} {} {:.2f}ms client={} account={}", r.request_id, r.method, r.path, status, ms,
+                 r.client_address, r.account_id ? std::to_string(*r.account_id) : "-");
+  }
+}
+
+sigset_t shutdown_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  return set;
+}
+
+}  // namespace
+
+void run_server(App& app) {
+  const Config& config = app.config;
+  // Block the shutdown signals in every thread we start; this thread waits for them.
+  const sigset_t signals = shutdown_signals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  asio::thread_pool fast(app.pool.size() - 1);
+  asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
+  asio::post(slow, [] { accounts::burn_password_check("warm-up"); });
+  std::atomic<int> in_flight{0};
+
+  auto handler = [&](restinio::request_handle_t req) {
+    auto request = convert(req, config);
+    ++in_flight;
+    auto& lane = app.lane_for(*request) == http::Lane::slow ? slow : fast;
+    asio::post(lane, [&, req, request] {
+      const auto started = std::chrono::steady_clock::now();
+      auto response = app.handle(*request);
+      const int status = response.status;
+      send(req, *request, response);
+      access_log(config, *request, status,
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+      --in_flight;
+    });
+    return restinio::request_accepted();
+  };
+
+  const auto body_limit = std::max<std::uint64_t>(config.upload_max_bytes * 2 + 1024 * 1024, config.max_json_body_bytes);
+  restinio::server_settings_t<Traits> settings;
+  settings.address(config.listen_host())
+      .port(config.listen_port())
+      .request_handler(handler)
+      .max_pipelined_requests(4)
+      .handle_request_timeout(std::chrono::seconds(30))
+      .read_next_http_message_timelimit(std::chrono::seconds(60))
+      .incoming_http_msg_limits(restinio::incoming_http_msg_limits_t{}
+                                    .max_url_size(8192)
+                                    .max_field_name_size(256)
+                                    .max_field_value_size(config.max_header_bytes)
+                                    .max_field_count(100)
+                                    .max_body_size(body_limit));
+
+  auto server = restinio::run_async(restinio::own_io_context(), std::move(settings), 2);
+  spdlog::info("campd {} listening on http://{}", CAMP_VERSION, config.listen);
+
+  int sig = 0;
+  sigwait(&signals, &sig);
+  spdlog::info("signal {} received: draining", sig);
+  app.start_draining();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(config.shutdown_grace_seconds);
+  while (in_flight.load() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  server->stop();
+  server->wait();
+  fast.join();
+  slow.join();
+  spdlog::info("campd stopped");
+}
+
+}  // namespace camp

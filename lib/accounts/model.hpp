@@ -1,0 +1,37 @@
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace camp::accounts {
+
+enum class Role { admin, basic_mentor, advanced_mentor, spot_advanced_mentor, student, graduate, trial };
+
+std::string_view to_string(Role role);
+std::optional<Role> parse_role(std::string_view name);
+// spot_advanced_mentor counts as an advanced mentor.
+bool is_mentor(Role role);
+bool is_admin_or_mentor(Role role);
+
+struct Course {
+  std::string code;
+  std::string name;
+  int months = 0;
+};
+
+struct Account {
+  std::int64_t id = 0;
+  Role role = Role::trial;
+  std::string email;
+  std::string nickname;
+  std::optional<std::string> image_url;
+  std::optional<Course> course;
+};
+
+// The JSON the API and `camp accounts list --json` print.
+nlohmann::json to_json(const Account& account);
+
+}  // namespace camp::accounts

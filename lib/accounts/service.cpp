@@ -1,0 +1,108 @@
+#include "accounts/service.hpp"
+
+#include "accounts/password.hpp"
+#include "accounts/repo.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "core/validation.hpp"
+
+namespace camp::accounts {
+namespace {
+
+Role require_role(const std::string& name, FieldErrors& errors) {
+  auto role = parse_role(name);
+  if (!role) errors["role"].push_back("unknown role '" + name + "'");
+  return role.value_or(Role::trial);
+}
+
+Error email_taken() {
+  return Error(errc::conflict, std::string(msg::email_taken), {{"personemail", {std::string(msg::email_taken)}}});
+}
+
+Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); }
+
+}  // namespace
+
+Account AccountService::create(const CreateAccount& in) {
+  FieldErrors errors;
+  if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
+  if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);
+  if (auto m = validate::password(in.password)) errors["password"].push_back(*m);
+  const Role role = require_role(in.role, errors);
+  const bool needs_course = role == Role::student || role == Role::graduate;
+  if (in.course_code && !needs_course) errors["course"].push_back("only students and graduates have a course");
+  if (!in.course_code && needs_course) errors["course"].push_back("students and graduates need --course");
+  throw_if_invalid(errors);
+
+  const auto hash = hash_password(in.password);  // slow: outside any connection
+  return pool_.run([&](db::Connection& c) {
+    if (in.course_code && !repo::course_exists(c, *in.course_code))
+      throw Error(errc::invalid, "unknown course", {{"course", {"unknown course '" + *in.course_code + "'"}}});
+    try {
+      const auto id = repo::insert(c, {in.email, role, in.nickname, in.course_code, hash});
+      return *repo::find_by_id(c, id);
+    } catch (const pqxx::unique_violation&) {
+      throw email_taken();
+    }
+  });
+}
+
+Account AccountService::get(std::int64_t id) {
+  auto found = pool_.run([&](db::Connection& c) { return repo::find_by_id(c, id); });
+  if (!found) throw not_found();
+  return *found;
+}
+
+Account AccountService::find_by_email(const std::string& email) {
+  auto found = pool_.run([&](db::Connection& c) { return repo::find_by_email(c, email); });
+  if (!found) throw not_found();
+  return *found;
+}
+
+Account AccountService::update_profile(const Account& actor, std::int64_t id, const ProfilePatch& patch) {
+  if (actor.id != id && actor.role != Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+  Account current = get(id);
+
+  repo::ProfileChange change{patch.email.value_or(current.email), patch.nickname.value_or(current.nickname),
+                             patch.image_url ? *patch.image_url : current.image_url};
+  if (change.image_url && change.image_url->empty()) change.image_url.reset();
+  FieldErrors errors;
+  if (auto m = validate::nickname(change.nickname)) errors["nickname__c"].push_back(*m);
+  if (auto m = validate::email(change.email)) errors["personemail"].push_back(*m);
+  if (change.image_url)
+    if (auto m = validate::url(*change.image_url)) errors["account_image_01__c"].push_back(*m);
+  throw_if_invalid(errors);
+
+  return pool_.run([&](db::Connection& c) {
+    try {
+      if (!repo::update_profile(c, id, change)) throw not_found();
+    } catch (const pqxx::unique_violation&) {
+      throw email_taken();
+    }
+    return *repo::find_by_id(c, id);
+  });
+}
+
+Account AccountService::set_role(std::int64_t id, const std::string& role_name) {
+  FieldErrors errors;
+  const Role role = require_role(role_name, errors);
+  throw_if_invalid(errors);
+  if ((role == Role::student || role == Role::graduate) && !get(id).course)
+    throw Error(errc::invalid, "students and graduates need a course", {{"role", {"this account has no course"}}});
+  return pool_.run([&](db::Connection& c) {
+    if (!repo::update_role(c, id, role)) throw not_found();
+    return *repo::find_by_id(c, id);
+  });
+}
+
+std::vector<Account> AccountService::list(const std::optional<std::string>& role_name) {
+  std::optional<Role> role;
+  if (role_name) {
+    FieldErrors errors;
+    role = require_role(*role_name, errors);
+    throw_if_invalid(errors);
+  }
+  return pool_.run([&](db::Connection& c) { return repo::list(c, role); });
+}
+
+}  // namespace camp::accounts

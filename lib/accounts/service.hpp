@@ -1,0 +1,43 @@
+#pragma once
+// Account use cases, shared by the API and the CLI: the same validation, the same errors.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+#include "db/pool.hpp"
+
+namespace camp::accounts {
+
+struct CreateAccount {
+  std::string email;
+  std::string role;
+  std::optional<std::string> course_code;
+  std::string nickname;
+  std::string password;
+};
+
+// A PATCH: absent members keep their value.
+struct ProfilePatch {
+  std::optional<std::string> nickname;
+  std::optional<std::string> email;
+  std::optional<std::optional<std::string>> image_url;  // set to nullopt-inside to clear
+};
+
+class AccountService {
+ public:
+  explicit AccountService(db::Pool& pool) : pool_(pool) {}
+
+  Account create(const CreateAccount& input);
+  Account get(std::int64_t id);
+  Account find_by_email(const std::string& email);
+  // The account itself or an admin may change a profile.
+  Account update_profile(const Account& actor, std::int64_t id, const ProfilePatch& patch);
+  Account set_role(std::int64_t id, const std::string& role);
+  std::vector<Account> list(const std::optional<std::string>& role);
+
+ private:
+  db::Pool& pool_;
+};
+
+}  // namespace camp::accounts

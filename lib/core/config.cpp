@@ -1,0 +1,144 @@
+#include "core/config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+
+#include "core/error.hpp"
+
+namespace camp {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One setter per key, named by its dotted path; the environment name is derived from it
+// (rate_limits.window_seconds -> CAMP_RATE_LIMITS_WINDOW_SECONDS).
+using Setter = std::function<void(Config&, const YAML::Node&)>;
+
+template <class T>
+Setter set(T Config::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.*member = n.as<T>(); };
+}
+template <class T>
+Setter set_limit(T RateLimits::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.rate_limits.*member = n.as<T>(); };
+}
+
+const std::map<std::string, Setter>& setters() {
+  static const std::map<std::string, Setter> all = {
+      {"listen", set(&Config::listen)},
+      {"database_url", set(&Config::database_url)},
+      {"data_dir", set(&Config::data_dir)},
+      {"jwt_secret", set(&Config::jwt_secret)},
+      {"session_ttl_days", set(&Config::session_ttl_days)},
+      {"workers", set(&Config::workers)},
+      {"uploads.max_bytes", set(&Config::upload_max_bytes)},
+      {"http.max_header_bytes", set(&Config::max_header_bytes)},
+      {"http.max_json_body_bytes", set(&Config::max_json_body_bytes)},
+      {"log.level", set(&Config::log_level)},
+      {"log.format", set(&Config::log_format)},
+      {"rate_limits.login_failures_per_email", set_limit(&RateLimits::login_failures_per_email)},
+      {"rate_limits.login_failures_per_address", set_limit(&RateLimits::login_failures_per_address)},
+      {"rate_limits.window_seconds", set_limit(&RateLimits::window_seconds)},
+      {"trusted_proxies", set(&Config::trusted_proxies)},
+      {"webui_dir", set(&Config::webui_dir)},
+      {"links.privacy_policy_url", set(&Config::privacy_policy_url)},
+      {"links.terms_url", set(&Config::terms_url)},
+      {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
+  };
+  return all;
+}
+
+std::string env_name(const std::string& key) {
+  std::string name = "CAMP_";
+  for (char ch : key) name += ch == '.' ? '_' : static_cast<char>(std::toupper(ch));
+  return name;
+}
+
+void apply(Config& c, const std::string& key, const YAML::Node& value, const std::string& origin) {
+  try {
+    setters().at(key)(c, value);
+  } catch (const YAML::Exception&) {
+    throw Error(errc::invalid, "config: bad value for '" + key + "' in " + origin);
+  }
+}
+
+void walk(Config& c, const YAML::Node& node, const std::string& prefix, const std::string& file) {
+  for (const auto& kv : node) {
+    const std::string key = prefix + kv.first.as<std::string>();
+    if (setters().count(key)) {
+      apply(c, key, kv.second, file);
+    } else if (kv.second.IsMap()) {
+      walk(c, kv.second, key + ".", file);
+    } else {
+      throw Error(errc::invalid, "config: unknown key '" + key + "' in " + file);
+    }
+  }
+}
+
+void validate(const Config& c) {
+  if (c.listen.rfind(':') == std::string::npos)
+    throw Error(errc::invalid, "config: listen must be HOST:PORT, got '" + c.listen + "'");
+  if (c.log_format != "text" && c.log_format != "json")
+    throw Error(errc::invalid, "config: log.format must be text or json");
+  if (c.session_ttl_days < 1) throw Error(errc::invalid, "config: session_ttl_days must be >= 1");
+  if (c.upload_max_bytes < 1024) throw Error(errc::invalid, "config: uploads.max_bytes too small");
+  if (c.workers < 0) throw Error(errc::invalid, "config: workers must be >= 0");
+  const auto& r = c.rate_limits;
+  if (r.login_failures_per_email < 1 || r.login_failures_per_address < 1 || r.window_seconds < 1)
+    throw Error(errc::invalid, "config: rate_limits values must be >= 1");
+}
+
+}  // namespace
+
+std::string Config::listen_host() const { return listen.substr(0, listen.rfind(':')); }
+
+unsigned short Config::listen_port() const {
+  try {
+    int port = std::stoi(listen.substr(listen.rfind(':') + 1));
+    if (port < 0 || port > 65535) throw std::out_of_range("port");
+    return static_cast<unsigned short>(port);
+  } catch (const std::exception&) {
+    throw Error(errc::invalid, "config: bad port in listen '" + listen + "'");
+  }
+}
+
+std::string Config::uploads_dir() const { return (fs::path(data_dir) / "uploads").string(); }
+
+Config load_config(const std::optional<std::string>& path) {
+  Config c;
+  std::optional<std::string> file = path;
+  if (!file)
+    if (const char* env = std::getenv("CAMP_CONFIG"); env && *env) file = env;
+  if (file) {
+    YAML::Node root;
+    try {
+      root = YAML::LoadFile(*file);
+    } catch (const YAML::BadFile&) {
+      throw Error(errc::not_found, "config: cannot read " + *file);
+    } catch (const YAML::Exception& e) {
+      throw Error(errc::invalid, "config: " + *file + ": " + e.what());
+    }
+    if (root.IsMap()) walk(c, root, "", *file);
+    else if (!root.IsNull()) throw Error(errc::invalid, "config: " + *file + " is not a mapping");
+  }
+  for (const auto& [key, setter] : setters()) {
+    const auto name = env_name(key);
+    if (const char* value = std::getenv(name.c_str())) {
+      // Lists come from the environment as comma-separated values.
+      YAML::Node node = key == "trusted_proxies" ? YAML::Load("[" + std::string(value) + "]")
+                                                 : YAML::Node(std::string(value));
+      apply(c, key, node, name);
+    }
+  }
+  validate(c);
+  c.data_dir = fs::absolute(c.data_dir).lexically_normal().string();
+  if (!c.data_dir.empty() && c.data_dir.back() == '/') c.data_dir.pop_back();
+  if (!c.webui_dir.empty()) c.webui_dir = fs::absolute(c.webui_dir).lexically_normal().string();
+  return c;
+}
+
+}  // namespace camp

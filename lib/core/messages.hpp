@@ -1,0 +1,34 @@
+#pragma once
+// The user-facing message catalogue, word for word from the specification.
+// webui/src/lib/messages.ts carries the same texts for client-side checks.
+#include <string_view>
+
+namespace camp::msg {
+
+inline constexpr std::string_view email_required = "メールアドレスは必須です";
+inline constexpr std::string_view email_format = "不正なメールアドレスです";
+inline constexpr std::string_view password_required = "パスワードは必須です";
+inline constexpr std::string_view password_too_short = "パスワードは8文字以上でご入力ください";
+inline constexpr std::string_view password_too_long = "パスワードは16文字以下でご入力ください";
+inline constexpr std::string_view nickname_too_long = "ニックネームは80文字以内でご入力ください";
+inline constexpr std::string_view url_required = "URLは必須です";
+inline constexpr std::string_view url_format = "不正なURLです";
+inline constexpr std::string_view image_format =
+    "jpg/png/webp いずれかの形式のファイルをアップロードしてください。";
+
+// Messages of our own (the specification does not word these).
+inline constexpr std::string_view invalid_input = "入力内容に誤りがあります";
+inline constexpr std::string_view login_failed = "メールアドレスまたはパスワードが正しくありません";
+inline constexpr std::string_view login_throttled =
+    "ログインの試行回数が多すぎます。しばらくしてから再度お試しください";
+inline constexpr std::string_view login_required = "ログインが必要です";
+inline constexpr std::string_view email_taken = "このメールアドレスは既に使われています";
+inline constexpr std::string_view forbidden = "この操作を行う権限がありません";
+inline constexpr std::string_view not_found = "見つかりません";
+inline constexpr std::string_view file_required = "ファイルを選択してください";
+inline constexpr std::string_view file_too_large = "ファイルサイズが上限を超えています";
+inline constexpr std::string_view unavailable =
+    "ただいまアクセスが集中しています。しばらくしてから再度お試しください";
+inline constexpr std::string_view internal = "サーバーでエラーが発生しました";
+
+}  // namespace camp::msg

@@ -1,0 +1,52 @@
+#include "core/validation.hpp"
+
+#include <regex>
+
+#include "core/messages.hpp"
+
+namespace camp::validate {
+
+std::size_t char_count(std::string_view utf8) {
+  std::size_t n = 0;
+  for (unsigned char c : utf8)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+std::optional<std::string> email(std::string_view value) {
+  if (value.empty()) return std::string(msg::email_required);
+  // Pragmatic check (what browsers accept for type=email), plus RFC 5321's length limit.
+  static const std::regex shape(R"(^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$)");
+  if (value.size() > 254 || !std::regex_match(value.begin(), value.end(), shape))
+    return std::string(msg::email_format);
+  return std::nullopt;
+}
+
+std::optional<std::string> password(std::string_view value) {
+  if (value.empty()) return std::string(msg::password_required);
+  auto n = char_count(value);
+  if (n < 8) return std::string(msg::password_too_short);
+  if (n > 16) return std::string(msg::password_too_long);
+  return std::nullopt;
+}
+
+std::optional<std::string> nickname(std::string_view value) {
+  if (char_count(value) > 80) return std::string(msg::nickname_too_long);
+  return std::nullopt;
+}
+
+std::optional<std::string> url(std::string_view value, bool required) {
+  if (value.empty()) {
+    if (required) return std::string(msg::url_required);
+    return std::nullopt;
+  }
+  static const std::regex absolute(R"(^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\s]*)?$)");
+  static const std::regex site_path(R"(^/[^/\\\s][^\s\\]*$)");
+  if (value.size() > 2048) return std::string(msg::url_format);
+  if (std::regex_match(value.begin(), value.end(), absolute) ||
+      std::regex_match(value.begin(), value.end(), site_path))
+    return std::nullopt;
+  return std::string(msg::url_format);
+}
+
+}  // namespace camp::validate

@@ -1,0 +1,32 @@
+#include "db/errors.hpp"
+
+#include <pqxx/pqxx>
+
+#include "core/error.hpp"
+#include "core/messages.hpp"
+
+namespace camp::db {
+
+void rethrow_translated() {
+  try {
+    throw;
+  } catch (const Error&) {
+    throw;
+  } catch (const pqxx::unique_violation& e) {
+    throw Error(errc::conflict, "already exists").with_detail(e.what());
+  } catch (const pqxx::broken_connection& e) {
+    throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
+  } catch (const pqxx::in_doubt_error& e) {
+    throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
+  } catch (const pqxx::sql_error& e) {
+    // SQLSTATE class 08 (connection exception) and 57P (operator intervention: shutdown).
+    const std::string state = e.sqlstate();
+    if (state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0)
+      throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
+    throw Error(errc::internal, std::string(msg::internal)).with_detail(e.what());
+  } catch (const std::exception& e) {
+    throw Error(errc::internal, std::string(msg::internal)).with_detail(e.what());
+  }
+}
+
+}  // namespace camp::db

@@ -1,0 +1,23 @@
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/pool.hpp"
+
+namespace camp::seed {
+
+struct DemoLogin {
+  std::string email;
+  std::string role;
+  std::optional<std::string> course;
+  std::string password;
+};
+
+inline constexpr const char* kDemoPassword = "demo-pass-1234";
+
+// One account per role, a U29 student and students on both Rails courses. Idempotent:
+// running it again resets these accounts (and only these) to their demo state.
+std::vector<DemoLogin> seed_demo(db::Pool& pool);
+
+}  // namespace camp::seed

@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "accounts/token.hpp"
+#include "core/error.hpp"
+
+using namespace camp;
+using namespace camp::accounts;
+
+namespace {
+
+const std::string kSecret(40, 'k');
+
+std::int64_t now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+TokenClaims claims(std::int64_t exp_offset) {
+  return {42, "student", "abc123", now(), now() + exp_offset};
+}
+
+std::string b64url(const std::string& in) {
+  static const char* tbl = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  int val = 0, bits = -6;
+  for (unsigned char c : in) {
+    val = (val << 8) + c;
+    bits += 8;
+    while (bits >= 0) {
+      out += tbl[(val >> bits) & 0x3F];
+      bits -= 6;
+    }
+  }
+  if (bits > -6) out += tbl[((val << 8) >> (bits + 8)) & 0x3F];
+  return out;
+}
+
+void expect_unauthenticated(const TokenSigner& signer, const std::string& token) {
+  try {
+    signer.verify(token);
+    FAIL() << "accepted: " << token;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::unauthenticated);
+  }
+}
+
+}  // namespace
+
+TEST(Token, RoundTripCarriesTheClaims) {
+  TokenSigner signer(kSecret);
+  const auto token = signer.sign(claims(3600));
+  const auto c = signer.verify(token);
+  EXPECT_EQ(c.account_id, 42);
+  EXPECT_EQ(c.role, "student");
+  EXPECT_EQ(c.jti, "abc123");
+  EXPECT_GT(c.expires_at, c.issued_at);
+}
+
+TEST(Token, ExpiredIsRefused) {
+  TokenSigner signer(kSecret);
+  expect_unauthenticated(signer, signer.sign(claims(-10)));
+}
+
+TEST(Token, AnotherSecretIsRefused) {
+  TokenSigner mine(kSecret), theirs(std::string(40, 'x'));
+  expect_unauthenticated(mine, theirs.sign(claims(3600)));
+}
+
+TEST(Token, AlgNoneIsRefused) {
+  TokenSigner signer(kSecret);
+  const auto payload = R"({"sub":"42","role":"admin","jti":"abc123","iat":)" + std::to_string(now()) +
+                       R"(,"exp":)" + std::to_string(now() + 3600) + "}";
+  expect_unauthenticated(signer, b64url(R"({"alg":"none","typ":"JWT"})") + "." + b64url(payload) + ".");
+  expect_unauthenticated(signer, b64url(R"({"alg":"none","typ":"JWT"})") + "." + b64url(payload));
+}
+
+TEST(Token, TamperedPayloadIsRefused) {
+  TokenSigner signer(kSecret);
+  auto token = signer.sign(claims(3600));
+  const auto first = token.find('.');
+  const auto second = token.find('.', first + 1);
+  const auto forged = b64url(R"({"sub":"1","role":"admin","jti":"abc123","iat":1,"exp":)" + std::to_string(now() + 3600) + "}");
+  expect_unauthenticated(signer, token.substr(0, first + 1) + forged + token.substr(second));
+}
+
+TEST(Token, GarbageIsRefused) {
+  TokenSigner signer(kSecret);
+  for (const std::string t : {"", "abc", "a.b.c", "....", std::string(5000, 'a')}) expect_unauthenticated(signer, t);
+}
+
+TEST(Token, ShortSecretIsRejectedAtStart) { EXPECT_THROW(TokenSigner("short"), Error); }
