@@ -22,9 +22,11 @@ void print_error(const camp::Error& e) {
 int main(int argc, char** argv) {
   CLI::App app{"camp: manage the camp school system (accounts, database, server)", "camp"};
   app.require_subcommand(1);
+  app.fallthrough();  // inherited by subcommands: global options may come anywhere
   app.set_version_flag("--version", std::string("camp ") + CAMP_VERSION);
   camp::cli::Globals globals;
   app.add_option("-c,--config", globals.config_path, "YAML config file (default: $CAMP_CONFIG, else built-in defaults)");
+  app.add_flag("--json", globals.json, "Machine-readable output");
   camp::cli::Run run;
   camp::cli::setup_db(app, globals, run);
   camp::cli::setup_accounts(app, globals, run);

@@ -100,7 +100,6 @@ accounts::Account find_account(accounts::AccountService& service, const std::str
 void setup_accounts(CLI::App& app, Globals& g, Run& run) {
   auto* accounts = app.add_subcommand("accounts", "Create, list and change accounts");
   accounts->require_subcommand(1);
-  accounts->add_flag("--json", g.json, "Machine-readable output");
   const std::string roles = "admin|basic_mentor|advanced_mentor|spot_advanced_mentor|student|graduate|trial";
 
   static CreateOptions create_opts;
@@ -110,19 +109,16 @@ void setup_accounts(CLI::App& app, Globals& g, Run& run) {
   create_cmd->add_option("--role", create_opts.role, roles)->required();
   create_cmd->add_option("--course", create_opts.course, "rails_4m|rails_5m|u29 (students and graduates)");
   create_cmd->add_option("--nickname", create_opts.nickname, "Display name (at most 80 characters)");
-  create_cmd->add_flag("--json", g.json, "Machine-readable output");
   create_cmd->callback([&] { run = [&] { return create(g, create_opts); }; });
 
   auto* list_cmd = accounts->add_subcommand("list", "List accounts");
   list_cmd->add_option("--role", role_filter, roles);
-  list_cmd->add_flag("--json", g.json, "Machine-readable output");
   list_cmd->callback([&] { run = [&] { return list(g); }; });
 
   static RoleOptions role_opts;
   auto* role_cmd = accounts->add_subcommand("set-role", "Change an account's role");
   role_cmd->add_option("account", role_opts.account, "Account id or e-mail")->required();
   role_cmd->add_option("role", role_opts.role, roles)->required();
-  role_cmd->add_flag("--json", g.json, "Machine-readable output");
   role_cmd->callback([&] { run = [&] { return set_role(g, role_opts); }; });
 }
 

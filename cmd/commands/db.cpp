@@ -68,7 +68,6 @@ int seed(const Globals& g, bool demo) {
 void setup_db(CLI::App& app, Globals& g, Run& run) {
   auto* db = app.add_subcommand("db", "Database: migrations, demo data, the private PostgreSQL cluster");
   db->require_subcommand(1);
-  db->add_flag("--json", g.json, "Machine-readable output");
 
   db->add_subcommand("migrate", "Apply pending migrations (idempotent, under an advisory lock)")
       ->callback([&] { run = [&] { return migrate(g); }; });

@@ -37,7 +37,6 @@ void setup_sessions(CLI::App& app, Globals& g, Run& run) {
   sessions->require_subcommand(1);
   auto* revoke_cmd = sessions->add_subcommand("revoke", "End every session of an account (its tokens get 401)");
   revoke_cmd->add_option("--account", revoke_target, "Account id or e-mail")->required();
-  revoke_cmd->add_flag("--json", g.json, "Machine-readable output");
   revoke_cmd->callback([&] { run = [&] { return revoke(g); }; });
 }
 

@@ -42,6 +42,8 @@ class Cli : public ::testing::Test {
   }
 };
 
+}  // namespace
+
 TEST_F(Cli, HelpEverywhere) {
   for (const char* args : {"--help", "db --help", "accounts create --help", "sessions revoke --help"}) {
     auto r = camp(args);

@@ -6,10 +6,10 @@
 
 #include "db/pool.hpp"
 
-namespace camp::testing {
+namespace camp::dbtest {
 
 db::Pool& pool();
 const std::string& database_url();
 const std::string& data_dir();
 
-}  // namespace camp::testing
+}  // namespace camp::dbtest

@@ -7,7 +7,7 @@
 #include "db/migrations.hpp"
 #include "environment.hpp"
 
-namespace camp::testing {
+namespace camp::dbtest {
 namespace {
 
 struct State {
@@ -46,10 +46,10 @@ db::Pool& pool() { return *state().pool; }
 const std::string& database_url() { return state().url; }
 const std::string& data_dir() { return state().dir; }
 
-}  // namespace camp::testing
+}  // namespace camp::dbtest
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  ::testing::AddGlobalTestEnvironment(new camp::testing::DatabaseEnvironment);
+  ::testing::AddGlobalTestEnvironment(new camp::dbtest::DatabaseEnvironment);
   return RUN_ALL_TESTS();
 }
