@@ -25,6 +25,7 @@ void print_json(const nlohmann::json& value);
 void setup_db(CLI::App& app, Globals& g, Run& run);
 void setup_accounts(CLI::App& app, Globals& g, Run& run);
 void setup_sessions(CLI::App& app, Globals& g, Run& run);
+void setup_questions(CLI::App& app, Globals& g, Run& run);
 void setup_serve(CLI::App& app, Globals& g, Run& run, const char* argv0);
 
 }  // namespace camp::cli

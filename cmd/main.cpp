@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_db(app, globals, run);
   camp::cli::setup_accounts(app, globals, run);
   camp::cli::setup_sessions(app, globals, run);
+  camp::cli::setup_questions(app, globals, run);
   camp::cli::setup_serve(app, globals, run, argv[0]);
 
   try {

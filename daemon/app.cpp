@@ -37,7 +37,9 @@ App::App(Config cfg, const std::string& database_url)
       accounts(pool),
       sessions(pool, accounts::TokenSigner(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
                config.rate_limits, config.session_ttl_days),
-      uploads(pool, config.uploads_dir(), config.upload_max_bytes) {
+      uploads(pool, config.uploads_dir(), config.upload_max_bytes),
+      categories(pool),
+      questions(pool) {
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

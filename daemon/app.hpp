@@ -8,6 +8,8 @@
 #include "core/config.hpp"
 #include "db/pool.hpp"
 #include "files/uploads.hpp"
+#include "questions/categories.hpp"
+#include "questions/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -27,6 +29,8 @@ struct App {
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   files::UploadService uploads;
+  questions::CategoryService categories;
+  questions::QuestionService questions;
   http::Router router;
   Metrics metrics;
 

@@ -13,6 +13,8 @@ inline constexpr std::string_view password_too_long = "パスワードは16文�
 inline constexpr std::string_view nickname_too_long = "ニックネームは80文字以内でご入力ください";
 inline constexpr std::string_view url_required = "URLは必須です";
 inline constexpr std::string_view url_format = "不正なURLです";
+inline constexpr std::string_view category_required = "カテゴリーは必須です";
+inline constexpr std::string_view title_required = "タイトルは必須です";
 inline constexpr std::string_view image_format =
     "jpg/png/webp いずれかの形式のファイルをアップロードしてください。";
 
@@ -27,6 +29,12 @@ inline constexpr std::string_view forbidden = "この操作を行う権限があ
 inline constexpr std::string_view not_found = "見つかりません";
 inline constexpr std::string_view file_required = "ファイルを選択してください";
 inline constexpr std::string_view file_too_large = "ファイルサイズが上限を超えています";
+inline constexpr std::string_view title_too_long = "タイトルは200文字以内でご入力ください";
+inline constexpr std::string_view body_too_long = "本文は20000文字以内でご入力ください";
+inline constexpr std::string_view answer_required = "回答は必須です";
+inline constexpr std::string_view category_unknown = "カテゴリーが見つかりません";
+inline constexpr std::string_view category_name_required = "カテゴリー名は必須です";
+inline constexpr std::string_view category_in_use = "質問が登録されているカテゴリーは削除できません";
 inline constexpr std::string_view unavailable =
     "ただいまアクセスが集中しています。しばらくしてから再度お試しください";
 inline constexpr std::string_view internal = "サーバーでエラーが発生しました";

@@ -16,8 +16,9 @@ struct DemoLogin {
 
 inline constexpr const char* kDemoPassword = "demo-pass-1234";
 
-// One account per role, a U29 student and students on both Rails courses. Idempotent:
-// running it again resets these accounts (and only these) to their demo state.
+// One account per role, a U29 student and students on both Rails courses, the default
+// question categories and a few questions with answers. Idempotent: running it again resets
+// these accounts to their demo state and adds nothing twice.
 std::vector<DemoLogin> seed_demo(db::Pool& pool);
 
 }  // namespace camp::seed

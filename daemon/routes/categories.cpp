@@ -1,0 +1,65 @@
+#include "app.hpp"
+#include "core/error.hpp"
+#include "http/context.hpp"
+#include "routes/routes.hpp"
+
+namespace camp::routes {
+namespace {
+
+using http::Context;
+using http::Response;
+
+struct CategoryInput {
+  std::string name;
+  std::optional<int> parent_id;
+  std::optional<std::string> search_name;
+};
+
+CategoryInput category_input(const Context& ctx) {
+  const auto body = ctx.json_body();
+  if (!body.contains("category") || !body["category"].is_object())
+    throw Error(errc::malformed, "body must be {\"category\":{...}}");
+  const auto& in = body["category"];
+  CategoryInput c{http::optional_string(in, "name").value_or(""), std::nullopt, http::optional_string(in, "search_name")};
+  if (in.contains("parent_id") && !in["parent_id"].is_null()) {
+    if (!in["parent_id"].is_number_integer())
+      throw Error(errc::invalid, "入力内容に誤りがあります", {{"parent_id", {"不正な値です"}}});
+    c.parent_id = in["parent_id"].get<int>();
+  }
+  return c;
+}
+
+Response tree(Context& ctx) {
+  auto data = nlohmann::json::array();
+  for (const auto& c : ctx.app.categories.tree(ctx.me())) data.push_back(questions::to_json(c));
+  return Response::json(200, {{"data", data}});
+}
+
+Response create(Context& ctx) {
+  const auto in = category_input(ctx);
+  const int id = ctx.app.categories.create(ctx.me(), in.name, in.parent_id, in.search_name);
+  return Response::json(201, {{"id", id}});
+}
+
+Response rename(Context& ctx) {
+  const auto in = category_input(ctx);
+  const int id = static_cast<int>(ctx.int_param("id"));
+  ctx.app.categories.rename(ctx.me(), id, in.name, in.search_name);
+  return Response::json(200, {{"id", id}});
+}
+
+Response destroy(Context& ctx) {
+  ctx.app.categories.remove(ctx.me(), static_cast<int>(ctx.int_param("id")));
+  return Response::no_content();
+}
+
+}  // namespace
+
+void add_categories(http::Router& r) {
+  r.add({"GET", "/api/v1/categories", http::Access::logged_in, tree});
+  r.add({"POST", "/api/v1/categories", http::Access::logged_in, create});
+  r.add({"PATCH", "/api/v1/categories/{id:int}", http::Access::logged_in, rename});
+  r.add({"DELETE", "/api/v1/categories/{id:int}", http::Access::logged_in, destroy});
+}
+
+}  // namespace camp::routes

@@ -1,0 +1,185 @@
+#include "questions/categories.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "core/validation.hpp"
+#include "questions/repo.hpp"
+#include "questions/service.hpp"
+
+namespace camp::questions {
+namespace {
+
+void require_admin(const accounts::Account& actor) {
+  if (actor.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+}
+
+void validate_name(const std::string& name, const std::optional<std::string>& search_name) {
+  FieldErrors errors;
+  if (name.find_first_not_of(" \t") == std::string::npos) errors["name"].push_back(std::string(msg::category_name_required));
+  else if (validate::char_count(name) > 100) errors["name"].push_back("カテゴリー名は100文字以内でご入力ください");
+  if (search_name && validate::char_count(*search_name) > 200)
+    errors["search_name"].push_back("検索名は200文字以内でご入力ください");
+  throw_if_invalid(errors);
+}
+
+std::optional<std::string> optional_field(const YAML::Node& n, const char* key) {
+  if (!n[key] || n[key].IsNull()) return std::nullopt;
+  return n[key].as<std::string>();
+}
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> cells;
+  std::string cell;
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char ch = line[i];
+    if (quoted) {
+      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') cell += line[++i];
+      else if (ch == '"') quoted = false;
+      else cell += ch;
+    } else if (ch == '"') {
+      quoted = true;
+    } else if (ch == ',') {
+      cells.push_back(cell);
+      cell.clear();
+    } else if (ch != '\r') {
+      cell += ch;
+    }
+  }
+  cells.push_back(cell);
+  return cells;
+}
+
+std::vector<CategorySpec> parse_csv(std::istream& in, const std::string& path) {
+  std::vector<CategorySpec> roots;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    auto cells = split_csv_line(line);
+    if (number == 1 && cells[0] == "parent") continue;  // header
+    if (cells[0].empty()) throw Error(errc::invalid, path + ":" + std::to_string(number) + ": parent name missing");
+    auto it = std::find_if(roots.begin(), roots.end(), [&](const CategorySpec& s) { return s.name == cells[0]; });
+    if (it == roots.end()) it = roots.insert(roots.end(), CategorySpec{cells[0], std::nullopt, {}});
+    if (cells.size() > 1 && !cells[1].empty())
+      it->lists.push_back({cells[1], cells.size() > 2 && !cells[2].empty() ? std::optional(cells[2]) : std::nullopt, {}});
+  }
+  return roots;
+}
+
+std::vector<CategorySpec> parse_yaml(const std::string& text, const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw Error(errc::invalid, path + ": " + e.what());
+  }
+  if (!root.IsSequence()) throw Error(errc::invalid, path + ": expected a list of categories");
+  std::vector<CategorySpec> roots;
+  try {
+    for (const auto& n : root) {
+      CategorySpec spec{n["name"].as<std::string>(), optional_field(n, "search_name"), {}};
+      if (n["lists"])
+        for (const auto& child : n["lists"])
+          spec.lists.push_back({child["name"].as<std::string>(), optional_field(child, "search_name"), {}});
+      roots.push_back(std::move(spec));
+    }
+  } catch (const YAML::Exception& e) {
+    throw Error(errc::invalid, path + ": every category needs a name (" + std::string(e.what()) + ")");
+  }
+  return roots;
+}
+
+}  // namespace
+
+std::vector<CategorySpec> parse_category_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(errc::not_found, "cannot read " + path);
+  if (path.ends_with(".csv")) return parse_csv(in, path);
+  if (path.ends_with(".yaml") || path.ends_with(".yml")) {
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_yaml(text.str(), path);
+  }
+  throw Error(errc::invalid, path + ": use a .yaml, .yml or .csv file");
+}
+
+std::vector<CategorySpec> parse_category_yaml(const std::string& text) { return parse_yaml(text, "categories"); }
+
+std::vector<Category> CategoryService::tree(const accounts::Account& actor) {
+  require_question_box(actor);
+  return tree();
+}
+
+std::vector<Category> CategoryService::tree() {
+  return pool_.run([](db::Connection& c) { return repo::category_tree(c); });
+}
+
+int CategoryService::create(const accounts::Account& actor, const std::string& name, std::optional<int> parent_id,
+                            const std::optional<std::string>& search_name) {
+  require_admin(actor);
+  validate_name(name, search_name);
+  return pool_.run([&](db::Connection& c) {
+    if (parent_id) {
+      const auto roots = repo::category_tree(c);
+      if (std::none_of(roots.begin(), roots.end(), [&](const Category& r) { return r.id == *parent_id; }))
+        throw Error(errc::invalid, std::string(msg::invalid_input), {{"parent_id", {std::string(msg::category_unknown)}}});
+    }
+    try {
+      return repo::upsert_category(c, parent_id, name, search_name, 1000);
+    } catch (const pqxx::unique_violation&) {
+      throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
+    }
+  });
+}
+
+void CategoryService::rename(const accounts::Account& actor, int id, const std::string& name,
+                             const std::optional<std::string>& search_name) {
+  require_admin(actor);
+  validate_name(name, search_name);
+  pool_.run([&](db::Connection& c) {
+    try {
+      if (!repo::rename_category(c, id, name, search_name)) throw Error(errc::not_found, std::string(msg::not_found));
+    } catch (const pqxx::unique_violation&) {
+      throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
+    }
+    return 0;
+  });
+}
+
+void CategoryService::remove(const accounts::Account& actor, int id) {
+  require_admin(actor);
+  pool_.run([&](db::Connection& c) {
+    if (repo::category_in_use(c, id)) throw Error(errc::conflict, std::string(msg::category_in_use));
+    if (!repo::delete_category(c, id)) throw Error(errc::not_found, std::string(msg::not_found));
+    return 0;
+  });
+}
+
+int CategoryService::import(const std::vector<CategorySpec>& specs) {
+  for (const auto& s : specs) {
+    validate_name(s.name, s.search_name);
+    for (const auto& child : s.lists) validate_name(child.name, child.search_name);
+  }
+  return pool_.run([&](db::Connection& c) {
+    int written = 0, position = 0;
+    for (const auto& s : specs) {
+      const int parent = repo::upsert_category(c, std::nullopt, s.name, s.search_name, position++);
+      ++written;
+      int child_position = 0;
+      for (const auto& child : s.lists) {
+        repo::upsert_category(c, parent, child.name, child.search_name, child_position++);
+        ++written;
+      }
+    }
+    return written;
+  });
+}
+
+}  // namespace camp::questions

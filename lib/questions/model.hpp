@@ -1,0 +1,59 @@
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+
+namespace camp::questions {
+
+struct CategoryChild {
+  int id = 0;
+  std::string name;
+  std::string search_name;  // what the web app shows: its own, or "parent - child"
+};
+
+struct Category {
+  int id = 0;
+  std::string name;
+  std::vector<CategoryChild> lists;
+};
+
+// Who wrote something, as everyone may see it (no e-mail).
+struct Author {
+  std::int64_t id = 0;
+  std::string nickname;
+  std::optional<std::string> image_url;
+  std::string role;
+};
+
+struct Question {
+  std::int64_t id = 0;
+  int category_id = 0;
+  std::string category_name;
+  std::string title;
+  std::string body;
+  bool is_pick_up = false;
+  std::optional<std::int64_t> solved_answer_id;
+  int answers_count = 0;
+  Author author;
+  std::string created_at, updated_at;
+};
+
+struct Answer {
+  std::int64_t id = 0;
+  std::int64_t question_id = 0;
+  std::string body;
+  Author author;
+  std::string created_at, updated_at;
+};
+
+nlohmann::json to_json(const Category& c);
+nlohmann::json to_json(const Author& a);
+nlohmann::json to_json(const Question& q);
+nlohmann::json to_json(const Answer& a, bool is_solution);
+
+}  // namespace camp::questions

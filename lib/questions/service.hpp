@@ -1,0 +1,71 @@
+#pragma once
+// Question box use cases. Who may do what is decided here, per call and per object:
+// graduates see nothing; authors (or admins) edit and delete their own; the asker, mentors
+// and admins choose the solving answer; only admins and mentors pick questions up.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+#include "db/pool.hpp"
+#include "questions/model.hpp"
+#include "questions/repo.hpp"
+
+namespace camp::questions {
+
+struct QuestionInput {
+  std::optional<int> category_id;
+  std::optional<std::string> title;
+  std::optional<std::string> body;
+  std::optional<bool> is_pick_up;
+};
+
+struct SearchParams {
+  std::string keywords;  // space-separated (ASCII or ideographic space)
+  std::optional<int> category_id;
+  std::string status = "all";
+  int page = 1, per = 20;
+};
+
+struct QuestionPage {
+  std::vector<Question> items;
+  std::int64_t total = 0;
+  int page = 1, per = 20;
+};
+
+struct QuestionDetail {
+  Question question;
+  std::vector<Answer> answers;
+};
+
+// Splits on ASCII and ideographic (U+3000) spaces; drops empties and duplicates.
+std::vector<std::string> split_keywords(const std::string& text);
+
+class QuestionService {
+ public:
+  explicit QuestionService(db::Pool& pool) : pool_(pool) {}
+
+  QuestionPage search(const accounts::Account& actor, const SearchParams& params);
+  QuestionDetail get(const accounts::Account& actor, std::int64_t id);
+  Question ask(const accounts::Account& actor, const QuestionInput& input);
+  Question update(const accounts::Account& actor, std::int64_t id, const QuestionInput& input);
+  void remove(const accounts::Account& actor, std::int64_t id);
+
+  Answer answer(const accounts::Account& actor, std::int64_t question_id, const std::string& body);
+  Answer update_answer(const accounts::Account& actor, std::int64_t answer_id, const std::string& body);
+  void remove_answer(const accounts::Account& actor, std::int64_t answer_id);
+  Question choose_solution(const accounts::Account& actor, std::int64_t question_id, std::optional<std::int64_t> answer_id);
+
+  // For operators (CLI): no actor, no paging limits beyond `limit`.
+  std::vector<Question> list_for_ops(bool unanswered, const std::optional<std::string>& since, int limit);
+  // Visible to the actor? (throws forbidden for graduates, not_found for a missing question)
+  Question visible_question(const accounts::Account& actor, std::int64_t id);
+
+ private:
+  db::Pool& pool_;
+};
+
+// Graduates are the one role without the question box.
+void require_question_box(const accounts::Account& actor);
+
+}  // namespace camp::questions
