@@ -4,11 +4,13 @@
 #include "server.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 #include <spdlog/spdlog.h>
 
 #include <restinio/all.hpp>
 
 #include "accounts/password.hpp"
+#include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
 
@@ -92,6 +94,19 @@ void access_log(const Config& config, const http::Request& r, int status, double
   }
 }
 
+// Hands an upgrade request's socket to /cable, the way restinio::websocket::basic::upgrade
+// takes it for RESTinio's own websockets (which we do not use: see docs/design.md).
+void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServer& cable, http::Request request) {
+  using connection_t = restinio::impl::connection_t<Traits>;
+  auto handle = std::move(restinio::impl::access_req_connection(*req));
+  if (!handle) return;
+  auto internals = dynamic_cast<connection_t&>(*handle).move_upgrade_internals();
+  const int fd = ::dup(internals.m_socket.native_handle());
+  asio::error_code ignored;
+  internals.m_socket.close(ignored);
+  if (fd >= 0) cable.adopt(fd, std::move(request));
+}
+
 sigset_t shutdown_signals() {
   sigset_t set;
   sigemptyset(&set);
@@ -112,9 +127,21 @@ void run_server(App& app) {
   asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
   asio::post(slow, [] { accounts::burn_password_check("warm-up"); });
   std::atomic<int> in_flight{0};
+  cable::CableServer cable(app);
 
   auto handler = [&](restinio::request_handle_t req) {
     auto request = convert(req, config);
+    if (request->path == "/cable" && req->header().connection() == restinio::http_connection_header_t::upgrade) {
+      if (auto refusal = cable.admit(*request)) {
+        add_standard_headers(*refusal, request->request_id);
+        send(req, *request, *refusal);
+        access_log(config, *request, refusal->status, 0);
+      } else {
+        access_log(config, *request, 101, 0);
+        hand_over_to_cable(req, cable, std::move(*request));
+      }
+      return restinio::request_accepted();
+    }
     ++in_flight;
     auto& lane = app.lane_for(*request) == http::Lane::slow ? slow : fast;
     asio::post(lane, [&, req, request] {
@@ -151,6 +178,7 @@ void run_server(App& app) {
   sigwait(&signals, &sig);
   spdlog::info("signal {} received: draining", sig);
   app.start_draining();
+  cable.stop();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(config.shutdown_grace_seconds);
   while (in_flight.load() > 0 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -23,6 +23,10 @@ Setter set(T Config::*member) {
   return [member](Config& c, const YAML::Node& n) { c.*member = n.as<T>(); };
 }
 template <class T>
+Setter set_cable(T CableLimits::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.cable.*member = n.as<T>(); };
+}
+template <class T>
 Setter set_limit(T RateLimits::*member) {
   return [member](Config& c, const YAML::Node& n) { c.rate_limits.*member = n.as<T>(); };
 }
@@ -48,6 +52,11 @@ const std::map<std::string, Setter>& setters() {
       {"links.privacy_policy_url", set(&Config::privacy_policy_url)},
       {"links.terms_url", set(&Config::terms_url)},
       {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
+      {"cable.max_connections", set_cable(&CableLimits::max_connections)},
+      {"cable.max_message_bytes", set_cable(&CableLimits::max_message_bytes)},
+      {"cable.send_queue_bytes", set_cable(&CableLimits::send_queue_bytes)},
+      {"cable.allowed_origins", set_cable(&CableLimits::allowed_origins)},
+      {"cable.presence_ttl_seconds", set_cable(&CableLimits::presence_ttl_seconds)},
   };
   return all;
 }
@@ -87,6 +96,9 @@ void validate(const Config& c) {
   if (c.session_ttl_days < 1) throw Error(errc::invalid, "config: session_ttl_days must be >= 1");
   if (c.upload_max_bytes < 1024) throw Error(errc::invalid, "config: uploads.max_bytes too small");
   if (c.workers < 0) throw Error(errc::invalid, "config: workers must be >= 0");
+  if (c.cable.max_message_bytes < 1024 || c.cable.send_queue_bytes < c.cable.max_message_bytes)
+    throw Error(errc::invalid, "config: cable.max_message_bytes >= 1024 and cable.send_queue_bytes >= it");
+  if (c.cable.presence_ttl_seconds < 3) throw Error(errc::invalid, "config: cable.presence_ttl_seconds must be >= 3");
   const auto& r = c.rate_limits;
   if (r.login_failures_per_email < 1 || r.login_failures_per_address < 1 || r.window_seconds < 1)
     throw Error(errc::invalid, "config: rate_limits values must be >= 1");
@@ -129,7 +141,7 @@ Config load_config(const std::optional<std::string>& path) {
     const auto name = env_name(key);
     if (const char* value = std::getenv(name.c_str())) {
       // Lists come from the environment as comma-separated values.
-      YAML::Node node = key == "trusted_proxies" ? YAML::Load("[" + std::string(value) + "]")
+      YAML::Node node = key == "trusted_proxies" || key == "cable.allowed_origins" ? YAML::Load("[" + std::string(value) + "]")
                                                  : YAML::Node(std::string(value));
       apply(c, key, node, name);
     }

@@ -14,6 +14,14 @@ struct RateLimits {
   int window_seconds = 900;
 };
 
+struct CableLimits {
+  std::size_t max_connections = 10000;
+  std::size_t max_message_bytes = 64 * 1024;  // frames and whole messages
+  std::size_t send_queue_bytes = 256 * 1024;  // per connection; past it the client is dropped
+  std::vector<std::string> allowed_origins;   // besides the daemon's own origin
+  int presence_ttl_seconds = 60;
+};
+
 struct Config {
   std::string listen = "127.0.0.1:8080";
   std::string database_url;  // empty: a private PostgreSQL cluster under data_dir
@@ -32,6 +40,7 @@ struct Config {
   std::string privacy_policy_url = "https://potepan.com/privacy-policy";
   std::string terms_url = "https://potepan.com/terms";
   int shutdown_grace_seconds = 10;
+  CableLimits cable;
 
   std::string listen_host() const;
   unsigned short listen_port() const;

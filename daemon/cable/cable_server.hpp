@@ -1,0 +1,38 @@
+#pragma once
+// /cable: ActionCable-compatible websockets. The HTTP upgrade request arrives through RESTinio
+// (daemon/server.cpp), which hands the connected socket over; from then on Boost.Beast speaks
+// the websocket protocol, with frame and message limits enforced on the frame header, before
+// any allocation. Broadcasts come from PostgreSQL LISTEN/NOTIFY, so every daemon instance
+// delivers every change.
+#include <memory>
+#include <optional>
+
+#include "http/exchange.hpp"
+
+namespace camp {
+struct App;
+}
+
+namespace camp::cable {
+
+class CableServer {
+ public:
+  explicit CableServer(App& app);
+  ~CableServer();
+
+  // At the handshake, on the I/O thread (no database work): nothing when the upgrade may
+  // proceed, else the HTTP answer to send instead (401 bad token, 403 origin, 503 full).
+  std::optional<http::Response> admit(const http::Request& request) const;
+  // Takes over an upgraded connection's socket (a duplicated descriptor we now own).
+  void adopt(int fd, http::Request request);
+  // Tells every client to reconnect elsewhere and closes the connections.
+  void stop();
+  std::size_t connection_count() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace camp::cable

@@ -1,0 +1,29 @@
+#pragma once
+// The ActionCable wire protocol (actioncable-v1-json), as @rails/actioncable speaks it.
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace camp::cable {
+
+inline constexpr const char* kSubprotocol = "actioncable-v1-json";
+
+struct Command {
+  std::string command;     // subscribe | unsubscribe | message
+  std::string identifier;  // the JSON string the client chose, echoed back verbatim
+  nlohmann::json params;   // the identifier parsed: {"channel": ..., ...}
+  nlohmann::json data;     // for "message": the parsed data ({"action": ...})
+};
+
+// Nothing for anything that is not a well-formed command (the caller ignores it).
+std::optional<Command> parse_command(const std::string& text);
+
+std::string welcome();
+std::string ping(long long unix_seconds);
+std::string confirm(const std::string& identifier);
+std::string reject(const std::string& identifier);
+std::string broadcast(const std::string& identifier, const std::string& message_json);
+std::string disconnect(const std::string& reason, bool reconnect);
+
+}  // namespace camp::cable

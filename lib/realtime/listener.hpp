@@ -1,0 +1,32 @@
+#pragma once
+// One PostgreSQL connection per daemon that LISTENs on the cable channel and hands every
+// notification ({stream, message}) to a callback. Reconnects by itself after a restart.
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace camp::realtime {
+
+class Listener {
+ public:
+  using Handler = std::function<void(const std::string& stream, const std::string& message_json)>;
+
+  Listener(std::string database_url, Handler handler);
+  ~Listener();
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
+
+  bool connected() const { return connected_.load(); }
+
+ private:
+  void run();
+
+  std::string url_;
+  Handler handler_;
+  std::atomic<bool> running_{true};
+  std::atomic<bool> connected_{false};
+  std::thread thread_;
+};
+
+}  // namespace camp::realtime
