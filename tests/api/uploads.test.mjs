@@ -1,0 +1,166 @@
+// POST /api/v1/file_upload and GET /uploads/...
+import { test, describe, before } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  api, assertError, assertStatus, BASE_URL, createAndLogin, errorMessages, upload, UPLOAD_ERROR, uploadForm,
+} from './lib/client.mjs';
+import { gif, HTML, jpeg, PHP, png, SVG, webp } from './lib/images.mjs';
+
+let token;
+before(async () => {
+  ({ token } = await createAndLogin({ role: 'student', course: 'rails_4m' }));
+});
+
+function assertRefusedFormat(res) {
+  assertError(res, 422, 'invalid');
+  assert.ok(errorMessages(res).includes(UPLOAD_ERROR),
+    `the 422 carries '${UPLOAD_ERROR}': ${JSON.stringify(res.json)}`);
+}
+
+describe('accepted images', () => {
+  const cases = [
+    ['png', png(), 'client-chosen-name.png', 'image/png', /\.png$/, 'image/png'],
+    ['jpeg', jpeg(), 'client-chosen-name.jpeg', 'image/jpeg', /\.jpe?g$/, 'image/jpeg'],
+    ['jpg named .jpg', jpeg(), 'client-chosen-name.jpg', 'image/jpeg', /\.jpe?g$/, 'image/jpeg'],
+    ['webp', webp(), 'client-chosen-name.webp', 'image/webp', /\.webp$/, 'image/webp'],
+    // Decided by the bytes: a real PNG with a misleading name and type is still a PNG.
+    ['png named evil.php sent as text/html', png(4, 4), 'client-chosen-name.php', 'text/html', /\.png$/, 'image/png'],
+  ];
+  for (const [name, bytes, filename, type, ext, served] of cases) {
+    test(`${name}: 201 {file_url}, then served with ${served} and nosniff`, async () => {
+      const res = await upload(token, bytes, { filename, type });
+      assertStatus(res, 201);
+      assert.deepEqual(Object.keys(res.json), ['file_url']);
+      const url = res.json.file_url;
+      assert.match(url, /^\/uploads\/profile\/[A-Za-z0-9_-]{16,}\.[a-z]+$/, `server-chosen random name: ${url}`);
+      assert.match(url, ext);
+      assert.ok(!url.includes('client-chosen-name'), 'the client file name is not reused');
+
+      const file = await api('GET', url);
+      assertStatus(file, 200);
+      assert.equal((file.headers.get('content-type') || '').split(';')[0].trim(), served);
+      assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
+      assert.ok(file.bytes.equals(bytes), 'the stored file is byte-identical');
+    });
+  }
+
+  test('two uploads of the same bytes get two different names', async () => {
+    const a = await upload(token, png());
+    const b = await upload(token, png());
+    assertStatus(a, 201);
+    assertStatus(b, 201);
+    assert.notEqual(a.json.file_url, b.json.file_url);
+  });
+});
+
+describe('refused uploads', () => {
+  test('a GIF → 422 with the exact message', async () => {
+    assertRefusedFormat(await upload(token, gif(), { filename: 'a.gif', type: 'image/gif' }));
+  });
+
+  test('a GIF named .png and sent as image/png → 422', async () => {
+    assertRefusedFormat(await upload(token, gif(), { filename: 'a.png', type: 'image/png' }));
+  });
+
+  test('a PHP file named x.png → 422', async () => {
+    assertRefusedFormat(await upload(token, PHP, { filename: 'x.png', type: 'image/png' }));
+  });
+
+  test('an HTML file sent as image/png → 422', async () => {
+    assertRefusedFormat(await upload(token, HTML, { filename: 'x.png', type: 'image/png' }));
+  });
+
+  test('an SVG (script-capable) named .png → 422', async () => {
+    assertRefusedFormat(await upload(token, SVG, { filename: 'x.png', type: 'image/png' }));
+  });
+
+  test('only the PNG signature followed by HTML → 422', async () => {
+    const fake = Buffer.concat([png().subarray(0, 8), HTML]);
+    assertRefusedFormat(await upload(token, fake, { filename: 'x.png', type: 'image/png' }));
+  });
+
+  test('an empty file → 422', async () => {
+    const res = await upload(token, Buffer.alloc(0), { filename: 'empty.png', type: 'image/png' });
+    assertError(res, 422, 'invalid');
+  });
+
+  test('a 6 MiB file → 413 JSON error; the daemon answers afterwards', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x41);
+    png().copy(big); // a PNG start, so the size and not the format is what is refused
+    const res = await upload(token, big, { filename: 'big.png', type: 'image/png' });
+    assertError(res, 413, 'payload_too_large');
+    assertStatus(await api('GET', '/healthz'), 200);
+  });
+
+  test('a 64 MiB upload → 413 or a closed connection, never a hang; the daemon answers afterwards', async () => {
+    const huge = Buffer.alloc(64 * 1024 * 1024, 0x42);
+    png().copy(huge);
+    let res;
+    try {
+      res = await upload(token, huge, { filename: 'huge.png', type: 'image/png' });
+    } catch (err) {
+      assert.doesNotMatch(String(err.name), /TimeoutError|AbortError/, 'the daemon neither answered nor closed');
+    }
+    if (res) assertError(res, 413, 'payload_too_large');
+    assertStatus(await api('GET', '/healthz'), 200);
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token }), 200);
+  });
+
+  test('no file field → 422', async () => {
+    const res = await api('POST', '/api/v1/file_upload', { token, body: uploadForm(png(), { withFile: false }) });
+    assertError(res, 422, 'invalid');
+  });
+
+  test('a file_type that is not a known kind → 422, nothing written outside uploads', async () => {
+    for (const fileType of ['../../etc', 'nope']) {
+      const res = await upload(token, png(), { fileType });
+      assertError(res, 422, 'invalid');
+    }
+  });
+
+  test('a JSON body instead of multipart → 415 or 422', async () => {
+    const res = await api('POST', '/api/v1/file_upload', { token, json: { file: 'aGVsbG8=', file_type: 'profile' } });
+    assert.ok([415, 422].includes(res.status), `got ${res.status} ${res.text}`);
+    assertError(res, res.status);
+  });
+
+  test('without a token → 401', async () => {
+    const res = await api('POST', '/api/v1/file_upload', { body: uploadForm(png()) });
+    assertError(res, 401, 'unauthenticated');
+  });
+});
+
+describe('serving /uploads', () => {
+  test('a missing file → 404', async () => {
+    const res = await api('GET', '/uploads/profile/doesnotexist0000000000.png');
+    assertStatus(res, 404);
+    assert.ok(!/<html/i.test(res.text), 'no SPA fallback under /uploads');
+  });
+
+  test('path traversal never leaves the upload directory', async () => {
+    for (const path of ['/uploads/../../../../etc/passwd', '/uploads/profile/..%2f..%2f..%2f..%2fetc%2fpasswd',
+      '/uploads/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/uploads/profile/%2e%2e%2f%2e%2e%2fconfig']) {
+      // fetch() normalises dot segments, so send these raw.
+      const res = await rawGet(path);
+      assert.ok(!res.includes('root:x:0:0') && !/database_url|jwt_secret/.test(res), `${path} leaked a file`);
+      // Refused, or normalised to a non-upload path that the SPA fallback answers with HTML.
+      const refused = /^HTTP\/1\.1 (400|403|404) /.test(res);
+      const spa = /^HTTP\/1\.1 200 /.test(res) && /\r\ncontent-type: text\/html/i.test(res);
+      assert.ok(refused || spa, `${path}: ${res.slice(0, 200)}`);
+    }
+  });
+});
+
+async function rawGet(path) {
+  const { connect } = await import('node:net');
+  const url = new URL(BASE_URL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port || 80), url.hostname);
+    const chunks = [];
+    socket.setTimeout(10000, () => { socket.destroy(); reject(new Error(`timeout on ${path}`)); });
+    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+  });
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { demo, login } from './support';
+
+// Screenshots for the README. Saved under CAMP_SCREENSHOT_DIR (docs/screenshots when refreshed
+// on purpose), else next to the other test results.
+const dir = process.env.CAMP_SCREENSHOT_DIR ?? path.join(__dirname, '../../webui/test-results/screenshots');
+
+test('screenshot of /login', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(dir, 'login.png') });
+});
+
+test('screenshot of the logged-in frame', async ({ page }) => {
+  await login(page, demo.admin);
+  await expect(page.getByTestId('site-footer')).toContainText('利用規約');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(dir, 'frame-admin.png') });
+});

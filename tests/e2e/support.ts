@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-pass-1234';
+
+export const demo = {
+  admin: 'admin@example.com',
+  basicMentor: 'basic-mentor@example.com',
+  advancedMentor: 'advanced-mentor@example.com',
+  spotMentor: 'spot-mentor@example.com',
+  student: 'student@example.com',
+  student5: 'student5@example.com',
+  u29: 'u29@example.com',
+  graduate: 'graduate@example.com',
+  trial: 'trial@example.com',
+} as const;
+
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+}
+
+// Logs in from /login and waits until the frame shows.
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await expect(page.getByTestId('nav-title')).toBeVisible();
+}
+
+// Menu labels of the visible navigation, in order.
+export async function menuLabels(page: Page, testId = 'side-drawer'): Promise<string[]> {
+  const items = page.getByTestId(testId).getByTestId('nav-list').locator('li');
+  await expect(items.first()).toBeVisible();
+  return (await items.allInnerTexts()).map((t) => t.trim());
+}
+
+export interface CreatedAccount {
+  id: number;
+  email: string;
+  nickname: string;
+}
+
+// A fresh student created with the camp CLI, so tests never change the shared demo accounts.
+export function createStudent(password = 'pass-word-123'): CreatedAccount {
+  const bin = process.env.CAMP_BIN;
+  if (!bin) throw new Error('CAMP_BIN must point at the camp CLI');
+  const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+  const out = execFileSync(
+    bin,
+    [
+      'accounts',
+      'create',
+      '--email',
+      email,
+      '--role',
+      'student',
+      '--course',
+      'rails_4m',
+      '--nickname',
+      'テスト',
+      '--json',
+    ],
+    { input: `${password}\n`, env: process.env, encoding: 'utf8' },
+  );
+  const account = JSON.parse(out.slice(out.indexOf('{'))) as CreatedAccount;
+  return { ...account, email };
+}

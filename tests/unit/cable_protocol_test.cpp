@@ -1,0 +1,61 @@
+#include <gtest/gtest.h>
+
+#include "cable/hub.hpp"
+#include "cable/protocol.hpp"
+
+using namespace camp::cable;
+
+TEST(CableProtocol, ParsesTheCommandsTheOfficialClientSends) {
+  auto sub = parse_command(R"({"command":"subscribe","identifier":"{\"channel\":\"QuestionChannel\",\"id\":3}"})");
+  ASSERT_TRUE(sub);
+  EXPECT_EQ(sub->command, "subscribe");
+  EXPECT_EQ(sub->params["id"], 3);
+  auto msg = parse_command(
+      R"({"command":"message","identifier":"{\"channel\":\"QuestionChannel\",\"id\":3}","data":"{\"action\":\"answering\"}"})");
+  ASSERT_TRUE(msg);
+  EXPECT_EQ(msg->data["action"], "answering");
+}
+
+TEST(CableProtocol, RefusesMalformedCommands) {
+  for (const char* bad : {"", "not json", "[]", R"({"command":"subscribe"})",
+                          R"({"command":"subscribe","identifier":"not json"})",
+                          R"({"command":"subscribe","identifier":"{\"id\":1}"})",
+                          R"({"command":"dance","identifier":"{\"channel\":\"QuestionChannel\"}"})",
+                          R"({"command":"message","identifier":"{\"channel\":\"QuestionChannel\"}","data":"{broken"})"})
+    EXPECT_FALSE(parse_command(bad)) << bad;
+}
+
+TEST(CableProtocol, FramesMatchActionCable) {
+  EXPECT_EQ(welcome(), R"({"type":"welcome"})");
+  EXPECT_EQ(ping(42), R"({"type":"ping","message":42})");
+  EXPECT_EQ(confirm("{\"channel\":\"X\"}"), R"({"identifier":"{\"channel\":\"X\"}","type":"confirm_subscription"})");
+  EXPECT_EQ(broadcast("id", R"({"is_answering":true})"), R"({"identifier":"id","message":{"is_answering":true}})");
+  EXPECT_EQ(disconnect("unauthorized", false), R"({"reason":"unauthorized","reconnect":false,"type":"disconnect"})");
+}
+
+namespace {
+struct Recorder : Client {
+  std::vector<std::string> frames;
+  void deliver(std::shared_ptr<const std::string> f) override { frames.push_back(*f); }
+};
+}  // namespace
+
+TEST(CableHub, FansOutToSubscribersOfTheStreamOnly) {
+  Hub hub;
+  auto a = std::make_shared<Recorder>(), b = std::make_shared<Recorder>(), c = std::make_shared<Recorder>();
+  hub.subscribe("question:1", a, "ia");
+  hub.subscribe("question:1", b, "ib");
+  hub.subscribe("question:2", c, "ic");
+  hub.fanout("question:1", R"({"is_answering":true})");
+  ASSERT_EQ(a->frames.size(), 1u);
+  EXPECT_EQ(a->frames[0], R"({"identifier":"ia","message":{"is_answering":true}})");
+  EXPECT_EQ(b->frames.size(), 1u);
+  EXPECT_TRUE(c->frames.empty());
+  hub.unsubscribe("question:1", a.get(), "ia");
+  hub.fanout("question:1", "{}");
+  EXPECT_EQ(a->frames.size(), 1u);
+  EXPECT_EQ(b->frames.size(), 2u);
+  b.reset();  // a vanished client is skipped
+  hub.fanout("question:1", "{}");
+  EXPECT_EQ(hub.subscriber_count("question:2"), 1u);
+}
