@@ -1,6 +1,7 @@
 #pragma once
 // Everything a request needs, wired once at start-up, and the chain every request takes:
 // route -> authenticate -> handler -> errors -> standard headers. No RESTinio in here.
+#include <functional>
 #include <memory>
 
 #include "accounts/service.hpp"
@@ -33,6 +34,8 @@ struct App {
   questions::QuestionService questions;
   http::Router router;
   Metrics metrics;
+  // Set by the server once /cable runs (reported in /metrics).
+  std::function<std::size_t()> cable_connections = [] { return std::size_t{0}; };
 
  private:
   http::Response dispatch(http::Request& request, std::size_t& metric_slot);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace camp {
 
 void Metrics::set_routes(const std::vector<http::Route>& routes) {
@@ -38,7 +40,7 @@ void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::d
   s.sum_us.fetch_add(static_cast<std::uint64_t>(seconds * 1e6), std::memory_order_relaxed);
 }
 
-std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use) const {
+std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const {
   std::string out;
   out += "# HELP camp_http_requests_total HTTP requests by route and status class.\n";
   out += "# TYPE camp_http_requests_total counter\n";
@@ -66,6 +68,9 @@ std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use) cons
   out += "# HELP camp_db_pool_in_use Database connections in use right now.\n";
   out += "# TYPE camp_db_pool_in_use gauge\n";
   out += fmt::format("camp_db_pool_in_use {}\n", pool_in_use);
+  out += "# HELP camp_cable_connections Open /cable websocket connections.\n";
+  out += "# TYPE camp_cable_connections gauge\n";
+  out += fmt::format("camp_cable_connections {}\n", cable_connections);
   return out;
 }
 

@@ -19,7 +19,7 @@ class Metrics {
 
   void set_routes(const std::vector<http::Route>& routes);
   void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed);
-  std::string render(std::size_t pool_size, std::size_t pool_in_use) const;
+  std::string render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const;
 
  private:
   static constexpr std::array<double, 11> kBuckets{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,

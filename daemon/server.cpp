@@ -128,6 +128,7 @@ void run_server(App& app) {
   asio::post(slow, [] { accounts::burn_password_check("warm-up"); });
   std::atomic<int> in_flight{0};
   cable::CableServer cable(app);
+  app.cable_connections = [&cable] { return cable.connection_count(); };
 
   auto handler = [&](restinio::request_handle_t req) {
     auto request = convert(req, config);
@@ -184,6 +185,7 @@ void run_server(App& app) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   server->stop();
   server->wait();
+  app.cable_connections = [] { return std::size_t{0}; };
   fast.join();
   slow.join();
   spdlog::info("campd stopped");

@@ -40,7 +40,7 @@ bool loopback(const std::string& address) {
 Response metrics(Context& ctx) {
   if (!loopback(ctx.request.client_address)) throw Error(errc::not_found, "not found");
   Response r;
-  r.body = ctx.app.metrics.render(ctx.app.pool.size(), ctx.app.pool.in_use());
+  r.body = ctx.app.metrics.render(ctx.app.pool.size(), ctx.app.pool.in_use(), ctx.app.cable_connections());
   r.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
   return r;
 }

@@ -1,0 +1,159 @@
+// Daemons of our own on the harness's database (CAMP_DATA_DIR / CAMP_DATABASE_URL / CAMP_CONFIG
+// from scripts/test), short presence expiry and small queues so the edge cases come quickly.
+import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import WebSocket from 'ws';
+import { createConsumer, adapters } from '@rails/actioncable';
+
+// The official client expects a browser: give it the few globals it touches.
+globalThis.WebSocket = WebSocket;
+globalThis.addEventListener ??= () => {};
+globalThis.removeEventListener ??= () => {};
+globalThis.document ??= { visibilityState: 'visible' };
+adapters.WebSocket = WebSocket;
+
+export const camp = process.env.CAMP_BIN;
+const campd = process.env.CAMPD_BIN;
+if (!camp || !campd || !process.env.CAMP_DATA_DIR) throw new Error('run through scripts/test (CAMP_BIN, CAMPD_BIN, CAMP_DATA_DIR)');
+
+export const limits = { ttl: 4, sendQueue: 65536, maxMessage: 16384 };
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startDaemon() {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    CAMP_LISTEN: `127.0.0.1:${port}`,
+    CAMP_CABLE_PRESENCE_TTL_SECONDS: String(limits.ttl),
+    CAMP_CABLE_SEND_QUEUE_BYTES: String(limits.sendQueue),
+    CAMP_CABLE_MAX_MESSAGE_BYTES: String(limits.maxMessage),
+    CAMP_LOG_LEVEL: 'warn',
+  };
+  const child = spawn(campd, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child, port, log: () => log };
+    } catch {}
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`campd did not become ready: ${log}`);
+}
+
+export function stopDaemon(d) {
+  if (d && d.child.exitCode === null) d.child.kill('SIGKILL');
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function rssKiB(pid) {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return Number(m[1]);
+}
+
+let seq = 0;
+export async function account(role = 'student', course = 'rails_4m') {
+  const email = `rt-${process.pid}-${Date.now()}-${++seq}@example.com`;
+  const args = ['accounts', 'create', '--email', email, '--role', role, '--nickname', `RT ${role} ${seq}`, '--json'];
+  if (['student', 'graduate'].includes(role)) args.push('--course', course);
+  const out = execFileSync(camp, args, { input: 'pass-word-123\n' });
+  return { ...JSON.parse(out), password: 'pass-word-123' };
+}
+
+export async function login(base, who) {
+  const r = await fetch(`${base}/api/v1/account_token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.77' },
+    body: JSON.stringify({ auth: { email: who.email, password: who.password } }),
+  });
+  if (r.status !== 201) throw new Error(`login ${r.status}`);
+  return (await r.json()).jwt;
+}
+
+export async function askQuestion(base, token) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const cats = await (await fetch(`${base}/api/v1/categories`, { headers: auth })).json();
+  const r = await fetch(`${base}/api/v1/questions`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ question: { category_id: cats.data[0].lists[0].id, title: `リアルタイム ${Date.now()}`, body: '本文' } }),
+  });
+  if (r.status !== 201) throw new Error(`ask ${r.status} ${await r.text()}`);
+  return (await r.json()).id;
+}
+
+// A consumer subscribed to QuestionChannel; resolves once confirmed. `events` collects
+// every message received; waitFor(pred) resolves with the first matching one.
+export async function watch(base, token, questionId) {
+  const consumer = createConsumer(`${base.replace('http', 'ws')}/cable?token=${token}`);
+  const events = [];
+  const waiters = [];
+  const sub = await new Promise((resolve, reject) => {
+    const s = consumer.subscriptions.create({ channel: 'QuestionChannel', id: questionId }, {
+      connected: () => resolve(s),
+      rejected: () => reject(new Error('rejected')),
+      received: (data) => {
+        events.push(data);
+        for (const w of [...waiters]) if (w.pred(data)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(data); }
+      },
+    });
+  });
+  const waitFor = (pred, ms = 1000) => {
+    const found = events.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const w = { pred, resolve };
+      waiters.push(w);
+      setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(events)}`)); } }, ms);
+    });
+  };
+  return { consumer, sub, events, waitFor, close: () => consumer.disconnect() };
+}
+
+// A raw websocket handshake over TCP, for what no well-behaved client would send.
+export function rawUpgrade(port, token) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET /cable?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+        'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n' +
+        'Sec-WebSocket-Protocol: actioncable-v1-json\r\n\r\n');
+    });
+    let head = '';
+    const onData = (d) => {
+      head += d.toString('latin1');
+      if (head.includes('\r\n\r\n')) {
+        socket.off('data', onData);
+        if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(head));
+        resolve(socket);
+      }
+    };
+    socket.on('data', onData);
+    socket.on('error', reject);
+  });
+}
+
+// A masked client frame (opcode 1 = text).
+export function frame(text, opcode = 1) {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const header = payload.length < 126 ? Buffer.from([0x80 | opcode, 0x80 | payload.length])
+    : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 126]), Buffer.from([payload.length >> 8, payload.length & 255])]);
+  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
+  return Buffer.concat([header, mask, masked]);
+}
+
+export function databaseUrl() {
+  return execFileSync(camp, ['db', 'url']).toString().trim();
+}
