@@ -132,7 +132,7 @@ int CategoryService::create(const accounts::Account& actor, const std::string& n
         throw Error(errc::invalid, std::string(msg::invalid_input), {{"parent_id", {std::string(msg::category_unknown)}}});
     }
     try {
-      return repo::upsert_category(c, parent_id, name, search_name, 1000);
+      return repo::insert_category(c, parent_id, name, search_name);
     } catch (const pqxx::unique_violation&) {
       throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
     }

@@ -18,6 +18,10 @@ constexpr db::Statement kUpsertCategory{
     "INSERT INTO categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, $4) "
     "ON CONFLICT ((coalesce(parent_id, 0)), name) DO UPDATE SET search_name = EXCLUDED.search_name, "
     "position = EXCLUDED.position RETURNING id"};
+constexpr db::Statement kInsertCategory{
+    "categories.insert",
+    "INSERT INTO categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, "
+    "(SELECT coalesce(max(position) + 1, 0) FROM categories WHERE parent_id IS NOT DISTINCT FROM $1)) RETURNING id"};
 constexpr db::Statement kRenameCategory{"categories.rename",
                                         "UPDATE categories SET name = $2, search_name = $3 WHERE id = $1"};
 constexpr db::Statement kDeleteCategory{"categories.delete", "DELETE FROM categories WHERE id = $1"};
@@ -157,6 +161,12 @@ int upsert_category(db::Connection& c, std::optional<int> parent_id, const std::
                     const std::optional<std::string>& search_name, int position) {
   pqxx::nontransaction tx(c.pq());
   return c.exec(tx, kUpsertCategory, parent_id, name, search_name, position)[0][0].as<int>();
+}
+
+int insert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+                    const std::optional<std::string>& search_name) {
+  pqxx::nontransaction tx(c.pq());
+  return c.exec(tx, kInsertCategory, parent_id, name, search_name)[0][0].as<int>();
 }
 
 bool rename_category(db::Connection& c, int id, const std::string& name, const std::optional<std::string>& search_name) {

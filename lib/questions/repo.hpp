@@ -12,6 +12,9 @@ namespace camp::questions::repo {
 // --- categories
 std::vector<Category> category_tree(db::Connection& c);
 bool category_exists(db::Connection& c, int id);
+// A new category; unique_violation when (parent, name) exists.
+int insert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+                    const std::optional<std::string>& search_name);
 // Insert or update by (parent, name); returns the id.
 int upsert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name, int position);
