@@ -48,11 +48,19 @@ nlohmann::json Context::json_body() const {
 
 std::int64_t Context::int_param(const std::string& name) const { return std::stoll(request.params.at(name)); }
 
+// PostgreSQL text cannot hold NUL, and libpq would cut the value there: refuse it outright.
+std::string checked_string(const nlohmann::json& value, const char* key) {
+  auto s = value.get<std::string>();
+  if (s.find('\0') != std::string::npos)
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{key, {std::string(msg::forbidden_character)}}});
+  return s;
+}
+
 std::optional<std::string> optional_string(const nlohmann::json& object, const char* key) {
   auto it = object.find(key);
   if (it == object.end() || it->is_null()) return std::nullopt;
   if (!it->is_string()) throw wrong_type(key);
-  return it->get<std::string>();
+  return checked_string(*it, key);
 }
 
 std::optional<std::optional<std::string>> nullable_string(const nlohmann::json& object, const char* key) {
@@ -60,7 +68,7 @@ std::optional<std::optional<std::string>> nullable_string(const nlohmann::json& 
   if (it == object.end()) return std::nullopt;
   if (it->is_null()) return std::optional<std::string>{};
   if (!it->is_string()) throw wrong_type(key);
-  return std::optional<std::string>{it->get<std::string>()};
+  return std::optional<std::string>{checked_string(*it, key)};
 }
 
 }  // namespace camp::http

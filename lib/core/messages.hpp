@@ -20,6 +20,7 @@ inline constexpr std::string_view image_format =
 
 // Messages of our own (the specification does not word these).
 inline constexpr std::string_view invalid_input = "入力内容に誤りがあります";
+inline constexpr std::string_view forbidden_character = "使用できない文字が含まれています";
 inline constexpr std::string_view login_failed = "メールアドレスまたはパスワードが正しくありません";
 inline constexpr std::string_view login_throttled =
     "ログインの試行回数が多すぎます。しばらくしてから再度お試しください";

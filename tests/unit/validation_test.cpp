@@ -31,6 +31,8 @@ TEST(Validation, NicknameAllowsEightyCharactersOfJapanese) {
   EXPECT_EQ(validate::nickname(eighty), std::nullopt);
   EXPECT_EQ(validate::nickname(eighty_one), "ニックネームは80文字以内でご入力ください");
   EXPECT_EQ(validate::char_count(eighty), 80u);
+  EXPECT_EQ(validate::nickname(std::string("ヌル\0後ろ", 13)), "使用できない文字が含まれています");
+  EXPECT_EQ(validate::nickname("改行\nあり"), "使用できない文字が含まれています");
 }
 
 TEST(Validation, UrlIsOptionalUnlessRequired) {
