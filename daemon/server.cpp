@@ -10,6 +10,8 @@
 #include <restinio/all.hpp>
 
 #include "accounts/password.hpp"
+#include "core/error.hpp"
+#include "http/errors.hpp"
 #include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
@@ -127,6 +129,8 @@ void run_server(App& app) {
   asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
   asio::post(slow, [] { accounts::burn_password_check("warm-up"); });
   std::atomic<int> in_flight{0};
+  std::atomic<int> slow_pending{0};
+  constexpr int kSlowQueueLimit = 64;
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
 
@@ -143,21 +147,35 @@ void run_server(App& app) {
       }
       return restinio::request_accepted();
     }
+    const bool slow_lane = app.lane_for(*request) == http::Lane::slow;
+    // Logins wait for one hashing thread: past a short queue, answer at once instead.
+    if (slow_lane && slow_pending.load() >= kSlowQueueLimit) {
+      auto busy = http::error_response(Error(errc::unavailable, "ただいまログインが集中しています。しばらくしてから再度お試しください"),
+                                       request->request_id);
+      add_standard_headers(busy, request->request_id);
+      send(req, *request, busy);
+      access_log(config, *request, busy.status, 0);
+      return restinio::request_accepted();
+    }
+    if (slow_lane) ++slow_pending;
     ++in_flight;
-    auto& lane = app.lane_for(*request) == http::Lane::slow ? slow : fast;
-    asio::post(lane, [&, req, request] {
+    auto& lane = slow_lane ? slow : fast;
+    asio::post(lane, [&, req, request, slow_lane] {
       const auto started = std::chrono::steady_clock::now();
       auto response = app.handle(*request);
       const int status = response.status;
       send(req, *request, response);
       access_log(config, *request, status,
                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+      if (slow_lane) --slow_pending;
       --in_flight;
     });
     return restinio::request_accepted();
   };
 
-  const auto body_limit = std::max<std::uint64_t>(config.upload_max_bytes * 2 + 1024 * 1024, config.max_json_body_bytes);
+  // RESTinio closes the connection without an answer past this: keep it well above the
+  // upload limit so that ordinary oversized photos still get a 413 JSON answer.
+  const auto body_limit = std::max<std::uint64_t>(config.upload_max_bytes * 5 + 1024 * 1024, config.max_json_body_bytes);
   restinio::server_settings_t<Traits> settings;
   settings.address(config.listen_host())
       .port(config.listen_port())

@@ -62,7 +62,7 @@ Response list(Context& ctx) {
   const auto page = ctx.app.questions.search(ctx.me(), p);
   auto data = nlohmann::json::array();
   for (const auto& q : page.items) data.push_back(questions::to_json(q));
-  return Response::json(200, {{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+  return Response::json(200, {{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}, {"total_capped", page.total_capped}}}});
 }
 
 Response create(Context& ctx) {

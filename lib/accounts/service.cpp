@@ -1,5 +1,7 @@
 #include "accounts/service.hpp"
 
+#include <regex>
+
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
 #include "core/error.hpp"
@@ -69,8 +71,10 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
   FieldErrors errors;
   if (auto m = validate::nickname(change.nickname)) errors["nickname__c"].push_back(*m);
   if (auto m = validate::email(change.email)) errors["personemail"].push_back(*m);
-  if (change.image_url)
-    if (auto m = validate::url(*change.image_url)) errors["account_image_01__c"].push_back(*m);
+  // An avatar is one of our own uploads (POST /api/v1/file_upload), nothing else.
+  static const std::regex own_upload(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
+  if (change.image_url && !std::regex_match(*change.image_url, own_upload))
+    errors["account_image_01__c"].push_back(std::string(msg::url_format));
   throw_if_invalid(errors);
 
   return pool_.run([&](db::Connection& c) {

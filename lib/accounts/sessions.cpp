@@ -28,7 +28,11 @@ Error login_failed() { return Error(errc::unauthenticated, std::string(msg::logi
 
 }  // namespace
 
-std::string SessionService::login(const LoginRequest& req) {
+std::string SessionService::login(const LoginRequest& raw) {
+  LoginRequest req = raw;
+  // Pasted addresses often carry a stray space.
+  const auto first = req.email.find_first_not_of(" \t");
+  req.email = first == std::string::npos ? "" : req.email.substr(first, req.email.find_last_not_of(" \t") - first + 1);
   FieldErrors errors;
   if (auto m = validate::email(req.email)) errors["email"].push_back(*m);
   if (req.password.empty()) errors["password"].push_back(std::string(msg::password_required));

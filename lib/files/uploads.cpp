@@ -50,10 +50,20 @@ void fsync_path(const std::string& path, int flags) {
 
 }  // namespace
 
+// The signature alone is not enough (a PNG signature followed by HTML is not an image):
+// each format's first structure must follow it.
 std::optional<ImageType> sniff_image(std::string_view b) {
-  if (starts_with(b, "\xFF\xD8\xFF")) return ImageType{"jpg", "image/jpeg"};
-  if (starts_with(b, "\x89PNG\r\n\x1A\n")) return ImageType{"png", "image/png"};
-  if (starts_with(b, "RIFF") && starts_with(b, "WEBP", 8) && b.size() >= 16) return ImageType{"webp", "image/webp"};
+  if (starts_with(b, "\xFF\xD8\xFF") && b.size() >= 4) {
+    const auto marker = static_cast<unsigned char>(b[3]);
+    if ((marker >= 0xE0 && marker <= 0xEF) || marker == 0xDB || marker == 0xC0 || marker == 0xC2 ||
+        marker == 0xC4 || marker == 0xFE)
+      return ImageType{"jpg", "image/jpeg"};
+  }
+  if (starts_with(b, "\x89PNG\r\n\x1A\n") && starts_with(b, std::string_view("\0\0\0\x0DIHDR", 8), 8))
+    return ImageType{"png", "image/png"};
+  if (starts_with(b, "RIFF") && starts_with(b, "WEBP", 8) &&
+      (starts_with(b, "VP8 ", 12) || starts_with(b, "VP8L", 12) || starts_with(b, "VP8X", 12)))
+    return ImageType{"webp", "image/webp"};
   return std::nullopt;
 }
 

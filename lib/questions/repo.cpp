@@ -1,5 +1,6 @@
 #include "questions/repo.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "db/arrays.hpp"
@@ -49,9 +50,11 @@ constexpr db::Statement kCategoryInUse{
 constexpr db::Statement kSearch{"questions.search",
                                 CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER
                                 "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC LIMIT $7 OFFSET $8"};
+// Counting every match of a very common keyword costs more than the page itself: stop at
+// kCountCap + 1 (the web app shows "1000件以上").
 constexpr db::Statement kCount{"questions.count",
-                               "SELECT count(*) FROM questions q JOIN categories c ON c.id = q.category_id "
-                               CAMP_QUESTION_FILTER};
+                               "SELECT count(*) FROM (SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id "
+                               CAMP_QUESTION_FILTER "LIMIT 1001) s"};
 constexpr db::Statement kFindQuestion{"questions.find", CAMP_QUESTION_COLUMNS "WHERE q.id = $1"};
 constexpr db::Statement kInsertQuestion{
     "questions.insert",
@@ -188,7 +191,9 @@ SearchResult search(db::Connection& c, const SearchQuery& q) {
   pqxx::nontransaction tx(c.pq());
   SearchResult out;
   for (const auto& r : run_filter(c, tx, kSearch, q, q.per, (q.page - 1) * q.per)) out.items.push_back(read_question(r));
-  out.total = run_filter(c, tx, kCount, q)[0][0].as<std::int64_t>();
+  const auto counted = run_filter(c, tx, kCount, q)[0][0].as<std::int64_t>();
+  out.total_capped = counted > kCountCap;
+  out.total = std::min<std::int64_t>(counted, kCountCap);
   return out;
 }
 

@@ -32,9 +32,12 @@ struct SearchQuery {
   int page = 1, per = 20;
 };
 
+inline constexpr std::int64_t kCountCap = 1000;
+
 struct SearchResult {
   std::vector<Question> items;
-  std::int64_t total = 0;
+  std::int64_t total = 0;     // at most kCountCap
+  bool total_capped = false;  // there are more than kCountCap matches
 };
 
 SearchResult search(db::Connection& c, const SearchQuery& q);

@@ -82,7 +82,7 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.page = p.page;
   q.per = p.per;
   auto result = pool_.run([&](db::Connection& c) { return repo::search(c, q); });
-  return {std::move(result.items), result.total, p.page, p.per};
+  return {std::move(result.items), result.total, result.total_capped, p.page, p.per};
 }
 
 Question QuestionService::visible_question(const accounts::Account& actor, std::int64_t id) {

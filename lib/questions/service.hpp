@@ -30,6 +30,7 @@ struct SearchParams {
 struct QuestionPage {
   std::vector<Question> items;
   std::int64_t total = 0;
+  bool total_capped = false;
   int page = 1, per = 20;
 };
 
