@@ -36,7 +36,7 @@ App::App(Config cfg, const std::string& database_url)
       pool(database_url, pool_size(config) + 1),
       accounts(pool),
       sessions(pool, accounts::TokenSigner(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
-               config.rate_limits, config.session_ttl_days),
+               config.rate_limits, config.session_ttl_days, &session_cache),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
       questions(pool) {

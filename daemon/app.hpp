@@ -27,6 +27,7 @@ struct App {
 
   Config config;
   db::Pool pool;
+  accounts::SessionCache session_cache;
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   files::UploadService uploads;

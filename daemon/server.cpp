@@ -15,6 +15,7 @@
 #include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
+#include "realtime/listener.hpp"
 
 namespace camp {
 namespace {
@@ -133,6 +134,16 @@ void run_server(App& app) {
   constexpr int kSlowQueueLimit = 64;
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
+  // One LISTEN connection: session invalidations for the cache, everything else to /cable.
+  realtime::Listener listener(
+      app.pool.url(),
+      [&](const std::string& stream, const std::string& message) {
+        if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
+        auto parsed = nlohmann::json::parse(message, nullptr, false);
+        if (!parsed.is_discarded() && parsed.contains("account_id") && parsed["account_id"].is_number_integer())
+          app.session_cache.forget_account(parsed["account_id"].get<std::int64_t>());
+      },
+      [&](bool connected) { app.session_cache.set_enabled(connected); });
 
   auto handler = [&](restinio::request_handle_t req) {
     auto request = convert(req, config);

@@ -25,7 +25,6 @@
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "http/errors.hpp"
-#include "realtime/listener.hpp"
 #include "realtime/presence.hpp"
 
 namespace camp::cable {
@@ -57,8 +56,7 @@ struct CableServer::Impl {
         channel(a.questions, presence),
         instance(random_hex(6)),
         work(basio::make_work_guard(ioc)),
-        heartbeat(ioc),
-        listener(a.pool.url(), [this](const std::string& stream, const std::string& message) { hub.fanout(stream, message); }) {
+        heartbeat(ioc) {
     thread = std::thread([this] { ioc.run(); });
     schedule_heartbeat();
   }
@@ -80,7 +78,6 @@ struct CableServer::Impl {
   basio::steady_timer heartbeat;
   std::mutex registry_mutex;
   std::map<const Connection*, std::weak_ptr<Connection>> registry;
-  realtime::Listener listener;
   std::thread thread;
 };
 
@@ -383,5 +380,9 @@ void CableServer::stop() {
 }
 
 std::size_t CableServer::connection_count() const { return impl_->count.load(); }
+
+void CableServer::broadcast(const std::string& stream, const std::string& message_json) {
+  impl_->hub.fanout(stream, message_json);
+}
 
 }  // namespace camp::cable

@@ -2,8 +2,8 @@
 // /cable: ActionCable-compatible websockets. The HTTP upgrade request arrives through RESTinio
 // (daemon/server.cpp), which hands the connected socket over; from then on Boost.Beast speaks
 // the websocket protocol, with frame and message limits enforced on the frame header, before
-// any allocation. Broadcasts come from PostgreSQL LISTEN/NOTIFY, so every daemon instance
-// delivers every change.
+// any allocation. Broadcasts come from PostgreSQL LISTEN/NOTIFY (daemon/server.cpp listens), so
+// every daemon instance delivers every change.
 #include <memory>
 #include <optional>
 
@@ -28,6 +28,8 @@ class CableServer {
   // Tells every client to reconnect elsewhere and closes the connections.
   void stop();
   std::size_t connection_count() const;
+  // A notification from PostgreSQL: deliver it to this daemon's subscribers of the stream.
+  void broadcast(const std::string& stream, const std::string& message_json);
 
   struct Impl;
 

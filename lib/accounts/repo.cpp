@@ -28,11 +28,17 @@ constexpr db::Statement kUpsert{
     "ON CONFLICT ((lower(email))) DO UPDATE SET role = EXCLUDED.role, nickname = EXCLUDED.nickname, "
     "course_id = EXCLUDED.course_id, password_hash = EXCLUDED.password_hash, updated_at = now() "
     "RETURNING id"};
+// Changes announce the account so that every daemon drops its cached sessions.
+#define CAMP_NOTIFY_CHANGED                                                                         \
+  " SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "            \
+  "json_build_object('account_id', u.id))::text) FROM u"
 constexpr db::Statement kUpdateProfile{
     "accounts.update_profile",
-    "UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1"};
-constexpr db::Statement kUpdateRole{"accounts.update_role",
-                                    "UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1"};
+    "WITH u AS (UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1 "
+    "RETURNING id)" CAMP_NOTIFY_CHANGED};
+constexpr db::Statement kUpdateRole{
+    "accounts.update_role",
+    "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kListAll{"accounts.list", CAMP_ACCOUNT_COLUMNS "ORDER BY a.id"};
 constexpr db::Statement kListRole{"accounts.list_role", CAMP_ACCOUNT_COLUMNS "WHERE a.role = $1 ORDER BY a.id"};
 
@@ -92,12 +98,12 @@ std::int64_t upsert(db::Connection& c, const NewAccount& a) { return write(c, kU
 
 bool update_profile(db::Connection& c, std::int64_t id, const ProfileChange& ch) {
   pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpdateProfile, id, ch.email, ch.nickname, ch.image_url).affected_rows() == 1;
+  return c.exec(tx, kUpdateProfile, id, ch.email, ch.nickname, ch.image_url).size() == 1;
 }
 
 bool update_role(db::Connection& c, std::int64_t id, Role role) {
   pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpdateRole, id, std::string(to_string(role))).affected_rows() == 1;
+  return c.exec(tx, kUpdateRole, id, std::string(to_string(role))).size() == 1;
 }
 
 std::vector<Account> list(db::Connection& c, std::optional<Role> role) {

@@ -9,11 +9,19 @@ constexpr db::Statement kInsert{
     "sessions.insert",
     "INSERT INTO sessions (id, account_id, expires_at, client_address, user_agent) "
     "VALUES ($1, $2, to_timestamp($3), $4, left($5, 512))"};
-constexpr db::Statement kRevoke{"sessions.revoke",
-                                "UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL"};
+// Revocations announce the account on the cable channel (see accounts/session_cache.hpp).
+#define CAMP_NOTIFY_ACCOUNT(expr)                                                                 \
+  "pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "                   \
+  "json_build_object('account_id', " expr "))::text)"
+
+constexpr db::Statement kRevoke{
+    "sessions.revoke",
+    "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING account_id) "
+    "SELECT " CAMP_NOTIFY_ACCOUNT("r.account_id") " FROM r"};
 constexpr db::Statement kRevokeAll{
     "sessions.revoke_all",
-    "UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > now()"};
+    "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL "
+    "AND expires_at > now() RETURNING 1) SELECT (SELECT count(*) FROM r), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
 constexpr db::Statement kThrottled{
     "throttles.check",
     "SELECT max(EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $5) - now())) "
@@ -38,12 +46,12 @@ void insert(db::Connection& c, const std::string& id, std::int64_t account_id, s
 
 bool revoke(db::Connection& c, const std::string& id) {
   pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kRevoke, id).affected_rows() == 1;
+  return c.exec(tx, kRevoke, id).size() == 1;
 }
 
 int revoke_all(db::Connection& c, std::int64_t account_id) {
   pqxx::nontransaction tx(c.pq());
-  return static_cast<int>(c.exec(tx, kRevokeAll, account_id).affected_rows());
+  return c.exec(tx, kRevokeAll, account_id)[0][0].as<int>();
 }
 
 std::optional<int> throttled_for(db::Connection& c, const std::string& email_key, int email_limit,

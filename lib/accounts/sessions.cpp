@@ -78,14 +78,19 @@ std::string SessionService::login(const LoginRequest& raw) {
 
 Principal SessionService::authenticate(std::string_view bearer_token) {
   const auto claims = signer_.verify(bearer_token);
+  if (cache_)
+    if (auto cached = cache_->find(claims.jti, claims.account_id)) return {std::move(*cached), claims.jti};
+  const auto epoch = cache_ ? cache_->epoch() : 0;
   auto account = pool_.run(
       [&](db::Connection& c) { return repo::find_by_session(c, claims.jti, claims.account_id); });
   if (!account) throw Error(errc::unauthenticated, std::string(msg::login_required)).with_detail("session ended");
+  if (cache_) cache_->put(claims.jti, *account, epoch);
   return {std::move(*account), claims.jti};
 }
 
 void SessionService::logout(const Principal& principal) {
   pool_.run([&](db::Connection& c) { return session_repo::revoke(c, principal.session_id); });
+  if (cache_) cache_->forget_account(principal.account.id);  // at once here; others hear the NOTIFY
 }
 
 int SessionService::revoke_all(std::int64_t account_id) {

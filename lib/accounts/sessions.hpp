@@ -3,6 +3,7 @@
 #include <string>
 
 #include "accounts/model.hpp"
+#include "accounts/session_cache.hpp"
 #include "accounts/token.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
@@ -23,8 +24,8 @@ struct Principal {
 
 class SessionService {
  public:
-  SessionService(db::Pool& pool, TokenSigner signer, RateLimits limits, int ttl_days)
-      : pool_(pool), signer_(std::move(signer)), limits_(limits), ttl_days_(ttl_days) {}
+  SessionService(db::Pool& pool, TokenSigner signer, RateLimits limits, int ttl_days, SessionCache* cache = nullptr)
+      : pool_(pool), signer_(std::move(signer)), limits_(limits), ttl_days_(ttl_days), cache_(cache) {}
 
   // Returns a signed JWT. Unknown e-mail and wrong password get the same error and
   // cost the same time; failures are throttled per e-mail and per client address.
@@ -40,6 +41,7 @@ class SessionService {
   TokenSigner signer_;
   RateLimits limits_;
   int ttl_days_;
+  SessionCache* cache_;  // the daemon's; none for the CLI
 };
 
 }  // namespace camp::accounts

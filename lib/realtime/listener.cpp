@@ -28,8 +28,11 @@ class Receiver final : public pqxx::notification_receiver {
 
 }  // namespace
 
-Listener::Listener(std::string database_url, Handler handler)
-    : url_(db::with_client_defaults(database_url)), handler_(std::move(handler)), thread_([this] { run(); }) {}
+Listener::Listener(std::string database_url, Handler handler, StateHandler on_state)
+    : url_(db::with_client_defaults(database_url)),
+      handler_(std::move(handler)),
+      on_state_(std::move(on_state)),
+      thread_([this] { run(); }) {}
 
 Listener::~Listener() {
   running_ = false;
@@ -43,16 +46,21 @@ void Listener::run() {
       pqxx::connection conn(url_);
       Receiver receiver(conn, handler_);
       connected_ = true;
+      if (on_state_) on_state_(true);
       backoff_ms = 200;
       while (running_) conn.await_notification(0, 250000);
     } catch (const std::exception& e) {
-      if (connected_) spdlog::warn("cable: lost the notification connection: {}", e.what());
+      if (connected_) {
+        spdlog::warn("cable: lost the notification connection: {}", e.what());
+        if (on_state_) on_state_(false);
+      }
       connected_ = false;
       for (int waited = 0; running_ && waited < backoff_ms; waited += 50)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
       backoff_ms = std::min(backoff_ms * 2, 5000);
     }
   }
+  if (connected_ && on_state_) on_state_(false);
   connected_ = false;
 }
 

@@ -11,8 +11,9 @@ namespace camp::realtime {
 class Listener {
  public:
   using Handler = std::function<void(const std::string& stream, const std::string& message_json)>;
+  using StateHandler = std::function<void(bool connected)>;
 
-  Listener(std::string database_url, Handler handler);
+  Listener(std::string database_url, Handler handler, StateHandler on_state = {});
   ~Listener();
   Listener(const Listener&) = delete;
   Listener& operator=(const Listener&) = delete;
@@ -24,6 +25,7 @@ class Listener {
 
   std::string url_;
   Handler handler_;
+  StateHandler on_state_;
   std::atomic<bool> running_{true};
   std::atomic<bool> connected_{false};
   std::thread thread_;

@@ -16,7 +16,7 @@ TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
   const auto owner = s.create({"uploader-" + std::to_string(getpid()) + "@example.com", "trial", std::nullopt, "", "pass-word-123"});
   const std::string dir = dbtest::data_dir() + "/uploads";
   files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
-  const std::string png = std::string("\x89PNG\r\n\x1A\n", 8) + std::string(100, 'p');
+  const std::string png = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
   const auto a = uploads.store(owner, "profile", png);
   const auto b = uploads.store(owner, "profile", png);
   EXPECT_NE(a.url, b.url);

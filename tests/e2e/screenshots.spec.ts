@@ -19,3 +19,12 @@ test('screenshot of the logged-in frame', async ({ page }) => {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(dir, 'frame-admin.png') });
 });
+
+test('screenshot of the hamburger menu on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, demo.student);
+  await page.getByTestId('hamburger').click();
+  await expect(page.getByTestId('mobile-drawer').getByRole('link', { name: 'イベント' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(dir, 'frame-mobile-menu.png') });
+});

@@ -34,7 +34,7 @@ test('settings dialog: validation, upload and save', async ({ page }) => {
   await expect(page.getByText('アカウント情報が変更されました')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('current-nickname')).toHaveText(nickname);
-  await expect(page.getByTestId('current-avatar').locator('img')).toHaveAttribute('src', /^\/uploads\/profile\//);
+  await expect(page.getByTestId('current-avatar')).toHaveAttribute('src', /^\/uploads\/profile\//);
 
   await page.reload();
   await expect(page.getByTestId('current-nickname')).toHaveText(nickname);
@@ -62,4 +62,15 @@ test('settings dialog prefilled from the account query parameter', async ({ page
   const dialog = page.getByRole('dialog', { name: '設定' });
   await expect(dialog.getByLabel('ニックネーム')).toHaveValue('クエリから');
   await expect(dialog.getByLabel(/メールアドレス/)).toHaveValue('query@example.com');
+});
+
+test('settings dialog shows the server message for an e-mail already taken', async ({ page }) => {
+  const account = createStudent();
+  await login(page, account.email, 'pass-word-123');
+  await page.getByTestId('side-drawer').getByRole('button', { name: '設定' }).click();
+  const dialog = page.getByRole('dialog', { name: '設定' });
+  await dialog.getByLabel(/メールアドレス/).fill('admin@example.com');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('このメールアドレスは既に使われています')).toBeVisible();
+  await expect(dialog).toBeVisible();
 });
