@@ -140,8 +140,14 @@ Server::Server(const std::string& database_url, const std::string& data_dir) {
     return;
   }
   cluster_ = std::make_unique<Cluster>(data_dir);
-  started_here_ = cluster_->start();
   url_ = cluster_->url();
+  // Fast path (daemon start-up): a cluster that already answers needs no pg_ctl at all.
+  try {
+    pqxx::connection probe(url_ + " connect_timeout=2");
+    return;
+  } catch (const std::exception&) {
+  }
+  started_here_ = cluster_->start();
 }
 
 Server::~Server() {
