@@ -4,6 +4,7 @@
 #include "server.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <spdlog/spdlog.h>
 
@@ -128,7 +129,12 @@ void run_server(App& app) {
 
   asio::thread_pool fast(app.pool.size() - 1);
   asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
-  asio::post(slow, [] { accounts::burn_password_check("warm-up"); });
+  // argon2id is a deliberate CPU and memory burner: its thread yields to everything else, so a
+  // login storm slows logins, not the rest of the API.
+  asio::post(slow, [] {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    accounts::burn_password_check("warm-up");
+  });
   std::atomic<int> in_flight{0};
   std::atomic<int> slow_pending{0};
   constexpr int kSlowQueueLimit = 64;
