@@ -62,7 +62,72 @@ const MATRIX = [
   { method: 'GET', path: '/readyz', expect: all(200) },
   { method: 'GET', path: '/metrics', expect: all(200) },
   { method: 'GET', path: '/students/12', expect: all(200) },
+
+  // --- issue 4: question box (graduates have none) ---------------------------------------------
+  // {id} comes from the row's prepare(ctx): a fresh object owned by ctx.other (a student who is
+  // nobody's caller), so each cell acts on its own question or answer.
+  { method: 'GET', path: '/api/v1/categories', expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'POST', path: '/api/v1/categories', body: (c, role) => ({ json: { category: { name: `matrix ${role} ${Date.now()}` } } }), expect: ADMIN_ONLY(201) },
+  {
+    method: 'PATCH', path: '/api/v1/categories/{id}', prepare: freshCategory,
+    body: (c, role) => ({ json: { category: { name: `matrix 改 ${role} ${Date.now()}` } } }), expect: ADMIN_ONLY(200),
+  },
+  { method: 'DELETE', path: '/api/v1/categories/{id}', prepare: freshCategory, expect: ADMIN_ONLY(204) },
+  { method: 'GET', path: '/api/v1/questions', expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'POST', path: '/api/v1/questions', body: (c, role) => ({ json: { question: { category_id: c.categoryId, title: `${role} の質問`, body: '' } } }), expect: LOGGED_IN(201, { graduate: 403 }) },
+  { method: 'GET', path: '/api/v1/questions/{id}', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
+  {
+    method: 'PATCH', path: '/api/v1/questions/{id}', prepare: freshQuestion,
+    body: (c, role) => ({ json: { question: { title: `${role} が書き換え` } } }), expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PATCH', path: '/api/v1/questions/{id}', prepare: freshQuestion, label: 'pick up',
+    body: () => ({ json: { question: { is_pick_up: true } } }),
+    expect: LOGGED_IN(403, { admin: 200, basic_mentor: 200, advanced_mentor: 200, spot_advanced_mentor: 200 }),
+  },
+  { method: 'DELETE', path: '/api/v1/questions/{id}', prepare: freshQuestion, expect: ADMIN_ONLY(204) },
+  {
+    method: 'POST', path: '/api/v1/questions/{id}/answers', prepare: freshQuestion,
+    body: (c, role) => ({ json: { answer: { body: `${role} の回答` } } }), expect: LOGGED_IN(201, { graduate: 403 }),
+  },
+  {
+    method: 'PUT', path: '/api/v1/questions/{id}/solution', prepare: freshAnswer,
+    body: (c, role, vars) => ({ json: { answer_id: vars.answerId } }),
+    expect: LOGGED_IN(403, { admin: 200, basic_mentor: 200, advanced_mentor: 200, spot_advanced_mentor: 200 }),
+  },
+  {
+    method: 'DELETE', path: '/api/v1/questions/{id}/solution', prepare: freshQuestion,
+    expect: LOGGED_IN(403, { admin: 200, basic_mentor: 200, advanced_mentor: 200, spot_advanced_mentor: 200 }),
+  },
+  {
+    method: 'PATCH', path: '/api/v1/answers/{answer}', prepare: freshAnswer,
+    body: (c, role) => ({ json: { answer: { body: `${role} が書き換え` } } }), expect: ADMIN_ONLY(200),
+  },
+  { method: 'DELETE', path: '/api/v1/answers/{answer}', prepare: freshAnswer, expect: ADMIN_ONLY(204) },
+  {
+    method: 'POST', path: '/api/v1/questions/action_cable_logger',
+    body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
+  },
 ];
+
+async function freshCategory(c) {
+  const res = await api('POST', '/api/v1/categories', { token: c.adminToken, json: { category: { name: `matrix 用 ${Date.now()} ${Math.random()}` } } });
+  assert.equal(res.status, 201, res.text);
+  return { id: res.json.id };
+}
+
+async function freshQuestion(c) {
+  const res = await api('POST', '/api/v1/questions', { token: c.otherToken, json: { question: { category_id: c.categoryId, title: 'matrix 用の質問', body: '' } } });
+  assert.equal(res.status, 201, res.text);
+  return { id: res.json.id };
+}
+
+async function freshAnswer(c) {
+  const { id } = await freshQuestion(c);
+  const res = await api('POST', `/api/v1/questions/${id}/answers`, { token: c.otherToken, json: { answer: { body: 'matrix 用の回答' } } });
+  assert.equal(res.status, 201, res.text);
+  return { id, answer: res.json.id, answerId: res.json.id };
+}
 
 const ctx = {
   accounts: {}, // role → created account (with password)
@@ -78,6 +143,10 @@ before(async () => {
     ctx.tokens[role] = await login(ctx.accounts[role].email, ctx.accounts[role].password);
   }
   ctx.other = createAccount({ role: 'student', course: 'rails_5m', email: uniqueEmail('matrix-other') });
+  ctx.otherToken = await login(ctx.other.email, ctx.other.password);
+  ctx.adminToken = ctx.tokens.admin;
+  const cats = await api('GET', '/api/v1/categories', { token: ctx.otherToken });
+  ctx.categoryId = cats.json.data.find((c) => c.lists.length > 0).lists[0].id;
   const up = await api('POST', '/api/v1/file_upload', { token: ctx.tokens.student, body: uploadForm(png()) });
   assert.equal(up.status, 201, `setup upload: ${up.status} ${up.text}`);
   ctx.upload = up.json.file_url;
@@ -88,7 +157,7 @@ test('the matrix names every role in every row', () => {
 });
 
 for (const row of MATRIX) {
-  describe(`${row.method} ${row.path}`, () => {
+  describe(`${row.method} ${row.path}${row.label ? ` (${row.label})` : ''}`, () => {
     for (const role of ROLES) {
       const expected = row.expect[role];
       test(`${role} → ${expected}`, async () => {
@@ -98,11 +167,14 @@ for (const row of MATRIX) {
             ? await login(ctx.accounts[role].email, ctx.accounts[role].password)
             : ctx.tokens[role];
         }
+        const vars = row.prepare ? await row.prepare(ctx, role) : {};
         const path = row.path
+          .replace('{id}', () => String(vars.id))
+          .replace('{answer}', () => String(vars.answer))
           .replace('{self}', () => String(ctx.accounts[role]?.id ?? ctx.other.id))
           .replace('{other}', () => String(ctx.other.id))
           .replace('{upload}', () => ctx.upload);
-        const { json, form } = row.body ? row.body(ctx, role) : {};
+        const { json, form } = row.body ? row.body(ctx, role, vars) : {};
         const res = await api(row.method, path, { token, json, body: form });
         assert.equal(res.status, expected, `${row.method} ${path} as ${role}: ${res.status} ${res.text.slice(0, 300)}`);
         if (expected >= 400) {
