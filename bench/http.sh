@@ -6,9 +6,12 @@
 #   bench/http.sh                      # starts camp_bench_hello + a private campd stack
 #   CAMP_BENCH_URL=http://127.0.0.1:18100 bench/http.sh   # use a running daemon for /me
 #   BENCH_DURATION=10s BENCH_CONNECTIONS=64 BENCH_THREADS=2 BENCH_ROUNDS=1  (defaults)
+#   BENCH_PATH=/api/v1/questions bench/http.sh   # another authenticated GET instead of /me
 #   BENCH_ROUNDS=N alternates hello and /me N times and reports medians (steadier on a busy box)
 source "$(dirname "${BASH_SOURCE[0]}")/lib/stack.sh"
 
+BENCH_PATH=${BENCH_PATH:-/api/v1/accounts/me}  # any GET that takes the bearer token
+export CAMP_BENCH_PATH=$BENCH_PATH
 DURATION=${BENCH_DURATION:-10s}
 CONNS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
@@ -21,12 +24,12 @@ start_hello
 start_stack
 TOKEN=$(login_token)
 export CAMP_BENCH_TOKEN=$TOKEN
-code=$(curl -s -o "$OUT/me.json" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$CAMP_URL/api/v1/accounts/me")
+code=$(curl -s -o "$OUT/me.json" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$CAMP_URL$BENCH_PATH")
 [[ "$code" == 200 ]] || die "GET /me with the token answered $code: $(cat "$OUT/me.json")"
 
 # Short warm-ups (connection set-up, caches, prepared statements).
 wrk -t"$THREADS" -c"$CONNS" -d2s "http://127.0.0.1:$HELLO_PORT/" >/dev/null
-wrk -t"$THREADS" -c"$CONNS" -d2s -s "$CAMP_BENCH_LUA_DIR/me.lua" "$CAMP_URL/api/v1/accounts/me" >/dev/null
+wrk -t"$THREADS" -c"$CONNS" -d2s -s "$CAMP_BENCH_LUA_DIR/me.lua" "$CAMP_URL$BENCH_PATH" >/dev/null
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -39,7 +42,7 @@ for round in $(seq "$ROUNDS"); do
   run_wrk "hello#$round" "$OUT/hello.txt" -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency \
     -s "$CAMP_BENCH_LUA_DIR/plain.lua" "http://127.0.0.1:$HELLO_PORT/"
   run_wrk "me#$round" "$OUT/me.txt" -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency \
-    -s "$CAMP_BENCH_LUA_DIR/me.lua" "$CAMP_URL/api/v1/accounts/me"
+    -s "$CAMP_BENCH_LUA_DIR/me.lua" "$CAMP_URL$BENCH_PATH"
   h_rps=$(field "$OUT/hello.txt" rps); h_p99=$(field "$OUT/hello.txt" p99_ms)
   m_rps=$(field "$OUT/me.txt" rps); m_p99=$(field "$OUT/me.txt" p99_ms)
   m_bad=$((m_bad + $(field "$OUT/me.txt" non2xx))); m_sock=$((m_sock + $(field "$OUT/me.txt" socket_errors)))

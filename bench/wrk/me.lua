@@ -6,6 +6,6 @@ if token == nil or token == "" then
   error("CAMP_BENCH_TOKEN is not set")
 end
 wrk.method = "GET"
-wrk.path = "/api/v1/accounts/me"
+wrk.path = os.getenv("CAMP_BENCH_PATH") or "/api/v1/accounts/me"
 wrk.headers["Authorization"] = "Bearer " .. token
 wrk.headers["Accept"] = "application/json"
