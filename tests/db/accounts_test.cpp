@@ -8,6 +8,7 @@
 #include "environment.hpp"
 
 using namespace camp;
+using camp::dbtest::code_of;
 using namespace camp::accounts;
 
 namespace {
@@ -21,15 +22,6 @@ Account make(AccountService& s, const std::string& role, std::optional<std::stri
   return s.create({unique_email(role), role, course, "テスト", "pass-word-123"});
 }
 
-errc code_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  ADD_FAILURE() << "no camp::Error thrown";
-  return errc::internal;
-}
 
 SessionService sessions(RateLimits limits = {}) {
   return SessionService(dbtest::pool(), TokenSigner(std::string(40, 's')), limits, 30);

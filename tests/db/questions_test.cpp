@@ -11,6 +11,7 @@
 #include "realtime/presence.hpp"
 
 using namespace camp;
+using camp::dbtest::code_of;
 using namespace camp::questions;
 
 namespace {
@@ -30,15 +31,6 @@ int some_category() {
   return 0;
 }
 
-errc code_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  ADD_FAILURE() << "no camp::Error";
-  return errc::internal;
-}
 
 std::vector<std::string> titles(QuestionService& s, const accounts::Account& who, const std::string& keywords,
                                 std::optional<int> category = std::nullopt) {
