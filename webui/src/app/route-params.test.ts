@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { thrownStatus } from '../test/api-mock';
+import { paramsValid, validateParams } from './route-params';
+
+describe('route parameter validation', () => {
+  it('accepts well-formed ids and slugs', () => {
+    expect(paramsValid({ id: '12' }, { id: 'id' })).toBe(true);
+    expect(paramsValid({ name: 'ruby-basic' }, { name: 'slug' })).toBe(true);
+    expect(paramsValid({}, { id: 'id' })).toBe(true); // optional segment absent
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '12abc', '1e3', ''])('refuses the id %j', (id) => {
+    expect(paramsValid({ id }, { id: 'id' })).toBe(false);
+  });
+
+  it('turns a failure into a 404', () => {
+    const loader = validateParams({ id: 'id' });
+    let error: unknown = null;
+    try {
+      loader({ params: { id: 'abc' } } as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(thrownStatus(error)).toBe(404);
+    expect(loader({ params: { id: '7' } } as never)).toBeNull();
+  });
+});

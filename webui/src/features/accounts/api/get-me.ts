@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Account } from '../../../lib/api-types';
+
+export const getMe = (): Promise<Account> => apiRequest<Account>('/api/v1/accounts/me');
+
+export const meQueryKey = ['accounts', 'me'] as const;
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, retry: false });
+
+export const useMe = () => useQuery(meQueryOptions());

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { snackbarStore } from '../../../lib/feedback';
+import { account, mockApi } from '../../../test/api-mock';
+import { meQueryKey } from '../api/get-me';
+import SettingsDialog from './settings-dialog';
+
+function renderDialog(onClose = () => {}, prefill = null as null | { nickname?: string }) {
+  const client = new QueryClient();
+  client.setQueryData(meQueryKey, account());
+  render(
+    <QueryClientProvider client={client}>
+      <SettingsDialog open prefill={prefill} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+}
+
+const save = () => screen.getByRole('button', { name: '保存' });
+
+describe('settings dialog', () => {
+  it('prefills from the account and shows the image controls', async () => {
+    mockApi({});
+    renderDialog();
+    expect(screen.getByRole('heading', { name: '設定' })).toBeInTheDocument();
+    expect(screen.getByLabelText('ニックネーム')).toHaveValue('受講生 花子');
+    expect(screen.getByLabelText(/メールアドレス/)).toHaveValue('student@example.com');
+    expect(screen.getByRole('button', { name: 'ファイルを添付する' })).toBeInTheDocument();
+    expect(screen.getByText('対応形式: jpg / jpeg / png / webp')).toBeInTheDocument();
+    await waitFor(() => expect(save()).toBeEnabled());
+  });
+
+  it('prefers the account query parameter', () => {
+    mockApi({});
+    renderDialog(undefined, { nickname: 'クエリ' });
+    expect(screen.getByLabelText('ニックネーム')).toHaveValue('クエリ');
+  });
+
+  it('81 characters: message shown and 保存 disabled', async () => {
+    mockApi({});
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('ニックネーム'), { target: { value: 'あ'.repeat(81) } });
+    expect(await screen.findByText('ニックネームは80文字以内でご入力ください')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+  });
+
+  it('empty e-mail: message shown and 保存 disabled', async () => {
+    mockApi({});
+    renderDialog();
+    await userEvent.clear(screen.getByLabelText(/メールアドレス/));
+    expect(await screen.findByText('メールアドレスは必須です')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+  });
+
+  it('refuses a GIF before uploading', async () => {
+    const fetchMock = mockApi({});
+    renderDialog();
+    const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByTestId('profile-image-input'), { target: { files: [gif] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'jpg/png/webp いずれかの形式のファイルをアップロードしてください。',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves with the spec payload, shows the snackbar and closes', async () => {
+    let body: unknown = null;
+    mockApi({
+      'PATCH /api/v1/accounts/12': (init) => {
+        body = JSON.parse(String(init?.body));
+        return [200, account({ nickname: '新しい名前' })];
+      },
+      'GET /api/v1/accounts/me': [200, account({ nickname: '新しい名前' })],
+    });
+    let closed = false;
+    renderDialog(() => (closed = true));
+    fireEvent.change(screen.getByLabelText('ニックネーム'), { target: { value: '新しい名前' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+    await userEvent.click(save());
+    await waitFor(() => expect(closed).toBe(true));
+    expect(body).toEqual({
+      account: { nickname__c: '新しい名前', personemail: 'student@example.com', account_image_01__c: '' },
+    });
+    expect(snackbarStore.get()).toEqual({ message: 'アカウント情報が変更されました', isOpen: true });
+  });
+
+  it('shows the server field messages of a 422', async () => {
+    mockApi({
+      'PATCH /api/v1/accounts/12': [
+        422,
+        {
+          error: { status: 422, code: 'invalid', message: 'x', fields: { personemail: ['不正なメールアドレスです'] } },
+        },
+      ],
+    });
+    renderDialog();
+    await waitFor(() => expect(save()).toBeEnabled());
+    await userEvent.click(save());
+    expect(await screen.findByText('不正なメールアドレスです')).toBeInTheDocument();
+  });
+});

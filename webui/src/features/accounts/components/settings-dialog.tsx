@@ -1,0 +1,45 @@
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import { AppTheme } from '../../../components/app-theme';
+import { CloseIcon } from '../../../components/icons';
+import { useMe } from '../api/get-me';
+import type { AccountPrefill } from '../account-param';
+import { SettingsForm } from './settings-form';
+
+export const CLOSE_AFTER_SAVE_MS = 10;
+
+export interface SettingsDialogProps {
+  open: boolean;
+  prefill: AccountPrefill | null;
+  onClose: () => void;
+}
+
+// 設定: closes by the close icon or a click outside; after a save it closes 10 ms later.
+export default function SettingsDialog({ open, prefill, onClose }: SettingsDialogProps) {
+  const { data: account } = useMe();
+  if (!account) return null;
+  return (
+    <AppTheme>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        fullWidth
+        maxWidth={false}
+        slotProps={{ paper: { sx: { maxWidth: 800 } } }}
+        aria-labelledby="settings-dialog-title"
+        data-testid="settings-dialog"
+      >
+        <DialogTitle id="settings-dialog-title" sx={{ pr: 7 }}>
+          設定
+        </DialogTitle>
+        <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+        {open && (
+          <SettingsForm account={account} prefill={prefill} onSaved={() => setTimeout(onClose, CLOSE_AFTER_SAVE_MS)} />
+        )}
+      </Dialog>
+    </AppTheme>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseAccountParam } from './account-param';
+import { imageFileError, settingsSchema } from './settings-schema';
+
+const issues = (value: unknown) => {
+  const result = settingsSchema.safeParse(value);
+  const first: Record<string, string> = {};
+  // like the form resolver: the first message per field
+  if (!result.success) for (const i of result.error.issues) first[i.path.join('.')] ??= i.message;
+  return first;
+};
+
+describe('settings validation', () => {
+  const valid = { nickname: '花子', email: 'hanako@example.com', imageUrl: '' };
+
+  it('accepts a valid form, an empty nickname and exactly 80 characters', () => {
+    expect(issues(valid)).toEqual({});
+    expect(issues({ ...valid, nickname: '' })).toEqual({});
+    expect(issues({ ...valid, nickname: 'あ'.repeat(80) })).toEqual({});
+  });
+
+  it('refuses 81 characters of nickname', () => {
+    expect(issues({ ...valid, nickname: 'あ'.repeat(81) })).toEqual({
+      nickname: 'ニックネームは80文字以内でご入力ください',
+    });
+  });
+
+  it('requires the e-mail and checks its format', () => {
+    expect(issues({ ...valid, email: '' }).email).toBe('メールアドレスは必須です');
+    expect(issues({ ...valid, email: '   ' }).email).toBe('メールアドレスは必須です');
+    expect(issues({ ...valid, email: 'not-an-address' }).email).toBe('不正なメールアドレスです');
+    expect(issues({ ...valid, email: 'a@b' }).email).toBe('不正なメールアドレスです');
+  });
+});
+
+describe('image files', () => {
+  it.each(['a.jpg', 'a.JPEG', 'b.png', 'c.webp'])('accepts %s', (name) => {
+    expect(imageFileError({ name, type: '' })).toBeNull();
+  });
+  it.each([
+    ['a.gif', 'image/gif'],
+    ['a.svg', 'image/svg+xml'],
+    ['a.pdf', 'application/pdf'],
+    ['noext', ''],
+    ['fake.png', 'text/html'],
+  ])('refuses %s (%s)', (name, type) => {
+    expect(imageFileError({ name, type })).toBe('jpg/png/webp いずれかの形式のファイルをアップロードしてください。');
+  });
+});
+
+describe('account query parameter', () => {
+  it('reads email, nickname and in-site image_url', () => {
+    const raw = JSON.stringify({ email: 'x@example.com', nickname: 'エックス', image_url: '/uploads/profile/a.png' });
+    expect(parseAccountParam(raw)).toEqual({
+      email: 'x@example.com',
+      nickname: 'エックス',
+      image_url: '/uploads/profile/a.png',
+    });
+  });
+
+  it('ignores off-site images', () => {
+    expect(parseAccountParam('{"image_url":"https://evil.example/t.png"}')).toEqual({});
+  });
+
+  it('only logs a broken parameter', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(parseAccountParam('{broken')).toBeNull();
+    expect(parseAccountParam('[1]')).toBeNull();
+    expect(parseAccountParam(null)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getToken } from '../../../lib/auth-token';
+import { mockApi } from '../../../test/api-mock';
+import { LoginForm } from './login-form';
+
+const email = () => screen.getByLabelText('メールアドレス');
+const password = () => screen.getByLabelText('パスワード');
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+
+describe('login form', () => {
+  it('requires both fields', async () => {
+    mockApi({});
+    render(<LoginForm onLoggedIn={() => {}} />);
+    await submit();
+    expect(await screen.findByText('メールアドレスは必須です')).toBeInTheDocument();
+    expect(screen.getByText('パスワードは必須です')).toBeInTheDocument();
+  });
+
+  it('checks the e-mail format and the 8–16 password length', async () => {
+    mockApi({});
+    render(<LoginForm onLoggedIn={() => {}} />);
+    await userEvent.type(email(), 'nope');
+    await userEvent.type(password(), 'short');
+    await submit();
+    expect(await screen.findByText('不正なメールアドレスです')).toBeInTheDocument();
+    expect(screen.getByText('パスワードは8文字以上でご入力ください')).toBeInTheDocument();
+    await userEvent.clear(password());
+    await userEvent.type(password(), 'a'.repeat(17));
+    expect(await screen.findByText('パスワードは16文字以下でご入力ください')).toBeInTheDocument();
+  });
+
+  it('stores the JWT and reports success', async () => {
+    let sent: unknown = null;
+    mockApi({
+      'POST /api/v1/account_token': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return [201, { jwt: 'header.payload.sig' }];
+      },
+    });
+    const onLoggedIn = vi.fn();
+    render(<LoginForm onLoggedIn={onLoggedIn} />);
+    await userEvent.type(email(), 'student@example.com');
+    await userEvent.type(password(), 'demo-pass-1234');
+    await submit();
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
+    expect(sent).toEqual({ auth: { email: 'student@example.com', password: 'demo-pass-1234' } });
+    expect(getToken()).toBe('header.payload.sig');
+    expect(localStorage.getItem('auth._token.local')).toBe('Bearer header.payload.sig');
+  });
+
+  it('says so when the credentials are wrong', async () => {
+    mockApi({ 'POST /api/v1/account_token': [401, { error: { status: 401, code: 'unauthenticated', message: 'x' } }] });
+    render(<LoginForm onLoggedIn={() => {}} />);
+    await userEvent.type(email(), 'student@example.com');
+    await userEvent.type(password(), 'wrong-pass-1');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('メールアドレスまたはパスワードが正しくありません');
+    expect(getToken()).toBeNull();
+  });
+});

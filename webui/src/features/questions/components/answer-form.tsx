@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorStatus } from '../../../lib/api-client';
+import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { messages } from '../../../lib/messages';
+import { useCreateAnswer } from '../api/create-answer';
+import { answerSchema, type AnswerValues } from '../question-schema';
+
+export interface AnswerFormProps {
+  questionId: number;
+  onAnswering: () => void;
+  onCancelAnswering: () => void;
+}
+
+// The answer form. Typing performs 'answering' once; emptying the field (or blurring it empty)
+// and posting perform 'cancel_answering'.
+export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: AnswerFormProps) {
+  const create = useCreateAnswer(questionId);
+  const announced = useRef(false);
+  const { register, handleSubmit, formState, reset } = useForm<AnswerValues>({
+    mode: 'onChange',
+    resolver: zodResolver(answerSchema),
+    defaultValues: { body: '' },
+  });
+  const cancel = () => {
+    if (!announced.current) return;
+    announced.current = false;
+    onCancelAnswering();
+  };
+  const field = register('body', {
+    onChange: (event: { target: { value: string } }) => {
+      if (event.target.value.length > 0 && !announced.current) {
+        announced.current = true;
+        onAnswering();
+      } else if (event.target.value.length === 0) cancel();
+    },
+    onBlur: (event: { target: { value: string } }) => {
+      if (event.target.value.length === 0) cancel();
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await withLoading(() => create.mutateAsync(values.body));
+      cancel();
+      reset({ body: '' });
+      showSnackbar(messages.feedback.answerCreated);
+    } catch (error) {
+      showErrorPage(errorStatus(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="回答フォーム">
+      <Stack spacing={2}>
+        <TextField label="回答 (Markdown)" multiline minRows={5} fullWidth {...field} />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting}>
+            回答する
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { ApiError, errorStatus } from '../../../lib/api-client';
+import { showErrorPage } from '../../../lib/feedback';
+import { useCategories } from '../api/get-categories';
+import {
+  BODY_PLACEHOLDER,
+  questionFieldMap,
+  questionSchema,
+  TITLE_PLACEHOLDER,
+  type QuestionValues,
+} from '../question-schema';
+
+export interface QuestionFormProps {
+  defaultValues?: QuestionValues;
+  submitLabel: string;
+  onSubmit: (values: QuestionValues) => Promise<void>;
+  onCancel?: () => void;
+}
+
+// Category, title and Markdown body; client rules first, then the server's 422 fields.
+export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }: QuestionFormProps) {
+  const categories = useCategories();
+  const { register, handleSubmit, formState, setError } = useForm<QuestionValues>({
+    mode: 'onTouched',
+    resolver: zodResolver(questionSchema),
+    defaultValues: defaultValues ?? { categoryId: '', title: '', body: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && Object.keys(error.fields).length > 0) {
+        for (const [field, list] of Object.entries(error.fields)) {
+          setError(questionFieldMap[field] ?? 'title', { message: list[0] ?? error.message });
+        }
+        return;
+      }
+      showErrorPage(errorStatus(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="質問フォーム">
+      <Stack spacing={3} sx={{ pt: 1 }}>
+        <TextField
+          select
+          label="カテゴリー"
+          required
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          {...register('categoryId')}
+          error={Boolean(errors.categoryId)}
+          helperText={errors.categoryId?.message}
+        >
+          <option value="">選択してください</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="タイトル"
+          required
+          fullWidth
+          placeholder={TITLE_PLACEHOLDER}
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...register('title')}
+          error={Boolean(errors.title)}
+          helperText={errors.title?.message}
+        />
+        <TextField
+          label="本文 (Markdown)"
+          fullWidth
+          multiline
+          minRows={10}
+          placeholder={BODY_PLACEHOLDER}
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...register('body')}
+          error={Boolean(errors.body)}
+          helperText={errors.body?.message}
+        />
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+          {onCancel && <Button onClick={onCancel}>キャンセル</Button>}
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+export const toQuestionInput = (values: QuestionValues) => ({
+  category_id: Number(values.categoryId),
+  title: values.title.trim(),
+  body: values.body,
+});

@@ -1,0 +1,9 @@
+// Markdown → safe HTML: marked renders, DOMPurify removes scripts, event handlers and other
+// active content, so raw HTML inside a question never executes.
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
+
+export function renderMarkdown(source: string): string {
+  const html = marked.parse(source, { async: false, gfm: true, breaks: true });
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
+}

@@ -1,0 +1,213 @@
+import type { Consumer, SubscriptionCallbacks } from '@rails/actioncable';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flattenCategories } from './categories';
+import { createConnectionMonitor } from './connection-monitor';
+import { renderMarkdown } from './markdown';
+import { joinQuestionChannel } from './question-channel';
+import {
+  addAnsweringAccount,
+  applyAnsweringMessage,
+  clearAnsweringAccounts,
+  createDraftStore,
+  emptyDraft,
+  removeAnsweringAccount,
+} from './question-draft';
+import { answerSchema, questionSchema } from './question-schema';
+import { emptySearch, parseSearch, toSearchParams } from './search-state';
+import type { AccountSummary, CableReport } from './types';
+
+const alice: AccountSummary = { id: 1, nickname: 'アリス', image_url: null, role: 'student' };
+const bob: AccountSummary = { id: 2, nickname: 'ボブ', image_url: '/uploads/b.png', role: 'basic_mentor' };
+
+describe('question draft', () => {
+  it('adds answering accounts once, removes and clears them', () => {
+    let d = addAnsweringAccount(emptyDraft, alice);
+    d = addAnsweringAccount(d, bob);
+    const again = addAnsweringAccount(d, { ...alice, nickname: 'other' });
+    expect(again).toBe(d);
+    expect(d.answeringAccounts.map((a) => a.id)).toEqual([1, 2]);
+    expect(removeAnsweringAccount(d, 1).answeringAccounts).toEqual([bob]);
+    expect(removeAnsweringAccount(d, 99)).toBe(d);
+    expect(clearAnsweringAccounts(d).answeringAccounts).toEqual([]);
+    expect(d.categoryId).toBeNull();
+    expect(d.isPickUp).toBe(false);
+  });
+
+  it('applies channel messages: is_answering true adds, anything else removes', () => {
+    let d = applyAnsweringMessage(emptyDraft, { is_answering: true, account: alice });
+    d = applyAnsweringMessage(d, { is_answering: true, account: alice });
+    expect(d.answeringAccounts).toEqual([alice]);
+    d = applyAnsweringMessage(d, { is_answering: false, account: alice });
+    expect(d.answeringAccounts).toEqual([]);
+    expect(applyAnsweringMessage(d, null as never)).toBe(d);
+  });
+});
+
+function fakeConsumer() {
+  let callbacks: SubscriptionCallbacks = {};
+  const sub = { perform: vi.fn(() => true), unsubscribe: vi.fn() };
+  const consumer = {
+    open: true,
+    subscriptions: {
+      create: vi.fn((_params: Record<string, unknown>, cb: SubscriptionCallbacks) => {
+        callbacks = cb;
+        return sub;
+      }),
+    },
+    connection: { isOpen: () => consumer.open },
+    disconnect: vi.fn(),
+  };
+  return { consumer, sub, callbacks: () => callbacks };
+}
+
+describe('question channel', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the list, clears it on disconnect and rejection, and tears down on leave', () => {
+    vi.useFakeTimers();
+    const { consumer, sub, callbacks } = fakeConsumer();
+    const draft = createDraftStore();
+    const reports: CableReport[] = [];
+    const channel = joinQuestionChannel({
+      consumer: consumer as unknown as Consumer,
+      questionId: 7,
+      draft,
+      report: (e) => reports.push(e),
+    });
+    expect(consumer.subscriptions.create).toHaveBeenCalledWith(
+      { channel: 'QuestionChannel', id: 7 },
+      expect.anything(),
+    );
+    callbacks().received?.({ is_answering: true, account: alice });
+    callbacks().received?.({ is_answering: true, account: bob });
+    expect(draft.get().answeringAccounts).toHaveLength(2);
+    callbacks().disconnected?.();
+    expect(draft.get().answeringAccounts).toEqual([]);
+    callbacks().received?.({ is_answering: true, account: alice });
+    callbacks().rejected?.();
+    expect(draft.get().answeringAccounts).toEqual([]);
+    expect(reports).toEqual(['disconnected', 'rejected']);
+
+    channel.answering();
+    channel.cancelAnswering();
+    expect(sub.perform.mock.calls).toEqual([['answering'], ['cancel_answering']]);
+
+    consumer.open = false;
+    vi.advanceTimersByTime(5000);
+    expect(reports.at(-1)).toBe('failed first connection');
+    callbacks().received?.({ is_answering: true, account: alice });
+    channel.leave();
+    expect(sub.unsubscribe).toHaveBeenCalledOnce();
+    expect(consumer.disconnect).toHaveBeenCalledOnce();
+    expect(draft.get().answeringAccounts).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(reports).toHaveLength(3); // the monitor stopped
+  });
+});
+
+describe('connection monitor', () => {
+  it('reports the first failure, then at 3 consecutive failures, and resets when connected', () => {
+    let connected = false;
+    const reports: CableReport[] = [];
+    const m = createConnectionMonitor(
+      () => connected,
+      (e) => reports.push(e),
+    );
+    m.check();
+    expect(reports).toEqual(['failed first connection']);
+    m.check();
+    expect(reports).toHaveLength(1);
+    m.check();
+    expect(reports).toEqual(['failed first connection', 'failed to retry']);
+    m.check();
+    expect(reports).toHaveLength(2);
+    connected = true;
+    m.check();
+    expect(m.failures()).toBe(0);
+    connected = false;
+    m.check();
+    expect(reports.at(-1)).toBe('failed first connection');
+    expect(reports).toHaveLength(3);
+  });
+
+  it('polls every 5 s once started, until stopped', () => {
+    vi.useFakeTimers();
+    const isConnected = vi.fn(() => true);
+    const m = createConnectionMonitor(isConnected, () => undefined);
+    m.start();
+    vi.advanceTimersByTime(14_999);
+    expect(isConnected).toHaveBeenCalledTimes(2);
+    m.stop();
+    vi.advanceTimersByTime(20_000);
+    expect(isConnected).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+});
+
+describe('categories', () => {
+  it('flattens parents and children, naming a child by search_name or parent - child', () => {
+    const flat = flattenCategories([
+      {
+        id: 1,
+        name: 'Ruby',
+        lists: [
+          { id: 2, name: '基礎', search_name: 'Ruby - 基礎' },
+          { id: 3, name: 'Gem', search_name: null },
+          { id: 4, name: '例外', search_name: '' },
+        ],
+      },
+      { id: 5, name: 'Git' },
+    ]);
+    expect(flat).toEqual([
+      { id: 1, name: 'Ruby' },
+      { id: 2, name: 'Ruby - 基礎' },
+      { id: 3, name: 'Ruby - Gem' },
+      { id: 4, name: 'Ruby - 例外' },
+      { id: 5, name: 'Git' },
+    ]);
+  });
+});
+
+describe('search state in the URL', () => {
+  it('round-trips keywords, category and status', () => {
+    const search = {
+      keywords: 'マイグレ エラー',
+      categoryId: 20,
+      categoryName: 'Rails - ActiveRecord',
+      status: 'unsolved' as const,
+      page: 3,
+    };
+    const params = toSearchParams(search);
+    expect(params.get('keywords')).toBe('マイグレ エラー');
+    expect(parseSearch(new URLSearchParams(params.toString()))).toEqual(search);
+  });
+
+  it('falls back to defaults for missing or broken values', () => {
+    expect(parseSearch(new URLSearchParams('categoryId=abc&categoryName=x&status=bogus&page=0'))).toEqual(emptySearch);
+    expect(toSearchParams(emptySearch).toString()).toBe('');
+  });
+});
+
+describe('forms', () => {
+  it('uses the spec messages for category and title', () => {
+    const result = questionSchema.safeParse({ categoryId: '', title: '   ', body: '' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((i) => i.message);
+    expect(messages).toContain('カテゴリーは必須です');
+    expect(messages).toContain('タイトルは必須です');
+    expect(questionSchema.safeParse({ categoryId: '3', title: 'エラー', body: '' }).success).toBe(true);
+    expect(answerSchema.safeParse({ body: ' ' }).success).toBe(false);
+  });
+});
+
+describe('markdown', () => {
+  // Sanitizing is checked in Chromium (tests/e2e/questions.spec.ts): happy-dom's attribute
+  // handling lets DOMPurify keep event-handler attributes, so it cannot prove it here.
+  it('renders Markdown (GFM, line breaks, code)', () => {
+    const html = renderMarkdown('**太字**\n`code`\n\n```\nx\n```');
+    expect(html).toContain('<strong>太字</strong>');
+    expect(html).toContain('<br>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<pre><code>x');
+  });
+});

@@ -1,0 +1,17 @@
+// Shared zod/mini building blocks bound to the message catalogue. zod/mini keeps /login light.
+import * as z from 'zod/mini';
+import { limits, messages } from './messages';
+
+export const emailField = () =>
+  z.string().check(z.trim(), z.minLength(1, messages.email.required), z.regex(z.regexes.email, messages.email.invalid));
+
+export const passwordField = () =>
+  z
+    .string()
+    .check(
+      z.minLength(1, messages.password.required),
+      z.minLength(limits.passwordMin, messages.password.min),
+      z.maxLength(limits.passwordMax, messages.password.max),
+    );
+
+export const nicknameField = () => z.string().check(z.maxLength(limits.nicknameMax, messages.nickname.max));
