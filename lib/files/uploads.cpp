@@ -23,7 +23,8 @@ bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
 }
 
-const char* const kKinds[] = {"profile"};
+// profile: avatars; question: images inside questions and answers.
+const char* const kKinds[] = {"profile", "question"};
 
 bool known_kind(const std::string& kind) {
   for (const char* k : kKinds)

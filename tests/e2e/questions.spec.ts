@@ -126,3 +126,30 @@ test('an invalid question id shows the 404 page', async ({ page }) => {
   await page.goto('/questions/abc');
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
+
+test('an image attached to a question body is uploaded and shown on the question page', async ({ page }) => {
+  const student = createStudent(PASSWORD);
+  await login(page, student.email, PASSWORD);
+  await page.goto('/questions');
+  await page.getByRole('button', { name: '質問する' }).click();
+  const dialog = page.getByRole('dialog', { name: '質問する' });
+  const title = `画像添付 ${Date.now()}`;
+  await dialog.getByLabel('カテゴリー').selectOption({ index: 2 });
+  await dialog.getByLabel('タイトル').fill(title);
+  await dialog.getByLabel('本文 (Markdown)').fill('## 実現したいこと\nスクリーンショットです');
+  await dialog.getByTestId('question-image-input').setInputFiles({
+    name: 'screenshot.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(dialog.getByLabel('本文 (Markdown)')).toHaveValue(/!\[画像\]\(\/uploads\/question\/[^)]+\.png\)/);
+  await dialog.getByRole('button', { name: '投稿する' }).click();
+  await expect(page).toHaveURL(/\/questions\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const image = page.getByRole('img', { name: '画像' });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /^\/uploads\/question\//);
+});

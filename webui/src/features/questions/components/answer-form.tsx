@@ -8,7 +8,9 @@ import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { useCreateAnswer } from '../api/create-answer';
+import { imageMarkdown, insertMarkdown } from '../markdown-image';
 import { answerSchema, type AnswerValues } from '../question-schema';
+import { ImageAttachButton, useTextCursor } from './image-attach-button';
 
 export interface AnswerFormProps {
   questionId: number;
@@ -21,7 +23,7 @@ export interface AnswerFormProps {
 export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: AnswerFormProps) {
   const create = useCreateAnswer(questionId);
   const announced = useRef(false);
-  const { register, handleSubmit, formState, reset } = useForm<AnswerValues>({
+  const { register, handleSubmit, formState, reset, getValues, setValue } = useForm<AnswerValues>({
     mode: 'onChange',
     resolver: zodResolver(answerSchema),
     defaultValues: { body: '' },
@@ -43,6 +45,17 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
     },
   });
 
+  const cursor = useTextCursor();
+  const insertImage = (url: string) => {
+    const next = insertMarkdown(getValues('body'), imageMarkdown(url), cursor.selection());
+    setValue('body', next.value, { shouldDirty: true, shouldValidate: true });
+    if (!announced.current) {
+      announced.current = true;
+      onAnswering();
+    }
+    cursor.moveTo(next.cursor);
+  };
+
   const submit = handleSubmit(async (values) => {
     try {
       await withLoading(() => create.mutateAsync(values.body));
@@ -57,8 +70,17 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
   return (
     <form onSubmit={submit} noValidate aria-label="回答フォーム">
       <Stack spacing={2}>
-        <TextField label="回答 (Markdown)" multiline minRows={5} fullWidth {...field} />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <TextField
+          label="回答 (Markdown)"
+          multiline
+          minRows={5}
+          fullWidth
+          {...field}
+          inputRef={cursor.inputRef}
+          slotProps={{ htmlInput: { onFocus: cursor.onFocus } }}
+        />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <ImageAttachButton onUploaded={insertImage} testId="answer-image-input" />
           <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting}>
             回答する
           </Button>

@@ -6,6 +6,8 @@ import { useForm } from 'react-hook-form';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage } from '../../../lib/feedback';
 import { useCategories } from '../api/get-categories';
+import { ImageAttachButton, useTextCursor } from './image-attach-button';
+import { imageMarkdown, insertMarkdown } from '../markdown-image';
 import {
   BODY_PLACEHOLDER,
   questionFieldMap,
@@ -24,12 +26,18 @@ export interface QuestionFormProps {
 // Category, title and Markdown body; client rules first, then the server's 422 fields.
 export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }: QuestionFormProps) {
   const categories = useCategories();
-  const { register, handleSubmit, formState, setError } = useForm<QuestionValues>({
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<QuestionValues>({
     mode: 'onTouched',
     resolver: zodResolver(questionSchema),
     defaultValues: defaultValues ?? { categoryId: '', title: '', body: '' },
   });
   const { errors } = formState;
+  const cursor = useTextCursor();
+  const insertImage = (url: string) => {
+    const next = insertMarkdown(getValues('body'), imageMarkdown(url), cursor.selection());
+    setValue('body', next.value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    cursor.moveTo(next.cursor);
+  };
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -81,11 +89,13 @@ export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }:
           multiline
           minRows={10}
           placeholder={BODY_PLACEHOLDER}
-          slotProps={{ inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { onFocus: cursor.onFocus } }}
           {...register('body')}
+          inputRef={cursor.inputRef}
           error={Boolean(errors.body)}
           helperText={errors.body?.message}
         />
+        <ImageAttachButton onUploaded={insertImage} testId="question-image-input" />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
           {onCancel && <Button onClick={onCancel}>キャンセル</Button>}
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

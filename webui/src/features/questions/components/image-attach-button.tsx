@@ -1,0 +1,81 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { AttachFileIcon } from '../../../components/icons';
+import { ApiError, errorStatus } from '../../../lib/api-client';
+import { showErrorPage, withLoading } from '../../../lib/feedback';
+import { imageFileError } from '../../accounts/settings-schema';
+import { uploadQuestionImage } from '../api/upload-image';
+import type { Selection } from '../markdown-image';
+
+// '画像を添付する': checks the format, uploads (file_type=question) and hands the file_url over.
+// 422/413 answers show the server's message under the button.
+export function ImageAttachButton({ onUploaded, testId }: { onUploaded: (url: string) => void; testId: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const invalid = imageFileError(file);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      const { file_url } = await withLoading(() => uploadQuestionImage(file));
+      onUploaded(file_url);
+    } catch (cause) {
+      if (cause instanceof ApiError && (cause.status === 422 || cause.status === 413)) setError(cause.message);
+      else showErrorPage(errorStatus(cause));
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button size="small" variant="outlined" startIcon={<AttachFileIcon />} onClick={() => input.current?.click()}>
+        画像を添付する
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="image/jpeg,image/png,image/webp"
+        onChange={onFile}
+        data-testid={testId}
+      />
+      {error && (
+        <Typography variant="body2" color="error" role="alert">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+// Remembers the body textarea's cursor once it has been focused (the selection survives the
+// click on the button); before that, images go at the end. After an insertion the cursor is
+// placed right after the image.
+export function useTextCursor() {
+  const element = useRef<HTMLTextAreaElement | null>(null);
+  const focused = useRef(false);
+  return {
+    inputRef: element,
+    onFocus: () => {
+      focused.current = true;
+    },
+    selection: (): Selection | null => {
+      const el = element.current;
+      if (!el || !focused.current) return null;
+      return { start: el.selectionStart, end: el.selectionEnd };
+    },
+    moveTo: (cursor: number) => {
+      requestAnimationFrame(() => {
+        const el = element.current;
+        if (!el) return;
+        el.focus();
+        el.setSelectionRange(cursor, cursor);
+      });
+    },
+  };
+}
