@@ -103,7 +103,7 @@ export async function watch(base, token, questionId) {
   const sub = await new Promise((resolve, reject) => {
     const s = consumer.subscriptions.create({ channel: 'QuestionChannel', id: questionId }, {
       connected: () => resolve(s),
-      rejected: () => reject(new Error('rejected')),
+      rejected: () => { consumer.disconnect(); reject(new Error('rejected')); },
       received: (data) => {
         events.push(data);
         for (const w of [...waiters]) if (w.pred(data)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(data); }
