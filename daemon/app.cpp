@@ -33,7 +33,8 @@ bool is_api(const std::string& path) { return path.rfind("/api/", 0) == 0 || pat
 
 App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
-      pool(database_url, pool_size(config) + 1),
+      // Request workers, plus one for the login lane and two for /cable's database work.
+      pool(database_url, pool_size(config) + kExtraConnections),
       accounts(pool),
       sessions(pool, accounts::TokenSigner(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
                config.rate_limits, config.session_ttl_days, &session_cache),

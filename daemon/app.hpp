@@ -17,6 +17,8 @@
 namespace camp {
 
 struct App {
+  static constexpr std::size_t kExtraConnections = 3;
+
   App(Config config, const std::string& database_url);
 
   // Which pool the request should run on (decided on the I/O thread, cheaply).

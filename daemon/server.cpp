@@ -127,7 +127,7 @@ void run_server(App& app) {
   const sigset_t signals = shutdown_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  asio::thread_pool fast(app.pool.size() - 1);
+  asio::thread_pool fast(app.pool.size() - App::kExtraConnections);
   asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
   // argon2id is a deliberate CPU and memory burner: its thread yields to everything else, so a
   // login storm slows logins, not the rest of the API.
