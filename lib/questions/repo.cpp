@@ -37,24 +37,28 @@ constexpr db::Statement kCategoryInUse{
   "to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "                             \
   "FROM questions q JOIN accounts a ON a.id = q.account_id JOIN categories c ON c.id = q.category_id "
 
-// $1 category (or null), $2 status, $3 keywords joined by spaces (for the bigram filter),
-// $4 LIKE patterns (text[]), $5 since (or null), $6 unanswered only.
-#define CAMP_QUESTION_FILTER                                                                     \
-  "WHERE ($1::int IS NULL OR q.category_id = $1 OR c.parent_id = $1) "                          \
-  "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "         \
-  "AND q.search_bigrams @> camp_bigrams($3::text) "                                              \
-  "AND lower(q.title || ' ' || q.body) LIKE ALL (SELECT lower(p) FROM unnest($4::text[]) p) "   \
-  "AND ($5::timestamptz IS NULL OR q.created_at >= $5::timestamptz) "                           \
-  "AND (NOT $6::boolean OR q.answers_count = 0) "
-
-constexpr db::Statement kSearch{"questions.search",
-                                CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER
-                                "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC LIMIT $7 OFFSET $8"};
+// $1 category (or null), $2 status, $3 since (or null), $4 unanswered only.
+#define CAMP_QUESTION_FILTER                                                              \
+  "WHERE ($1::int IS NULL OR q.category_id = $1 OR c.parent_id = $1) "                   \
+  "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "  \
+  "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                    \
+  "AND (NOT $4::boolean OR q.answers_count = 0) "
+// With keywords: $5 keywords joined by spaces (bigram filter), $6 LIKE patterns (text[]).
+// A separate statement, so that the plain list (most requests) plans and runs without them.
+#define CAMP_KEYWORD_FILTER                                                                     \
+  "AND q.search_bigrams @> camp_bigrams($5::text) "                                             \
+  "AND lower(q.title || ' ' || q.body) LIKE ALL (SELECT lower(p) FROM unnest($6::text[]) p) "
+#define CAMP_QUESTION_ORDER "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC "
 // Counting every match of a very common keyword costs more than the page itself: stop at
 // kCountCap + 1 (the web app shows "1000件以上").
-constexpr db::Statement kCount{"questions.count",
-                               "SELECT count(*) FROM (SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id "
-                               CAMP_QUESTION_FILTER "LIMIT 1001) s"};
+#define CAMP_COUNT_FROM "SELECT count(*) FROM (SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id "
+
+constexpr db::Statement kList{"questions.list", CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER CAMP_QUESTION_ORDER "LIMIT $5 OFFSET $6"};
+constexpr db::Statement kListCount{"questions.list_count", CAMP_COUNT_FROM CAMP_QUESTION_FILTER "LIMIT 1001) s"};
+constexpr db::Statement kSearch{"questions.search", CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER
+                                                        CAMP_QUESTION_ORDER "LIMIT $7 OFFSET $8"};
+constexpr db::Statement kSearchCount{"questions.search_count",
+                                     CAMP_COUNT_FROM CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER "LIMIT 1001) s"};
 constexpr db::Statement kFindQuestion{"questions.find", CAMP_QUESTION_COLUMNS "WHERE q.id = $1"};
 constexpr db::Statement kInsertQuestion{
     "questions.insert",
@@ -125,16 +129,18 @@ std::string contains_pattern(const std::string& keyword) {
   return p + "%";
 }
 
+// Runs the plain or the keyword statement of a pair; `extra` are LIMIT/OFFSET when given.
 template <class... Extra>
-pqxx::result run_filter(db::Connection& c, pqxx::nontransaction& tx, const db::Statement& st, const SearchQuery& q,
-                        Extra... extra) {
+pqxx::result run_filter(db::Connection& c, pqxx::nontransaction& tx, const db::Statement& plain,
+                        const db::Statement& keyword, const SearchQuery& q, Extra... extra) {
+  if (q.keywords.empty()) return c.exec(tx, plain, q.category_id, q.status, q.since, q.unanswered, extra...);
   std::string joined;
   std::vector<std::string> patterns;
   for (const auto& k : q.keywords) {
     joined += (joined.empty() ? "" : " ") + k;
     patterns.push_back(contains_pattern(k));
   }
-  return c.exec(tx, st, q.category_id, q.status, joined, db::text_array(patterns), q.since, q.unanswered, extra...);
+  return c.exec(tx, keyword, q.category_id, q.status, q.since, q.unanswered, joined, db::text_array(patterns), extra...);
 }
 
 }  // namespace
@@ -190,8 +196,9 @@ bool category_in_use(db::Connection& c, int id) {
 SearchResult search(db::Connection& c, const SearchQuery& q) {
   pqxx::nontransaction tx(c.pq());
   SearchResult out;
-  for (const auto& r : run_filter(c, tx, kSearch, q, q.per, (q.page - 1) * q.per)) out.items.push_back(read_question(r));
-  const auto counted = run_filter(c, tx, kCount, q)[0][0].as<std::int64_t>();
+  for (const auto& r : run_filter(c, tx, kList, kSearch, q, q.per, (q.page - 1) * q.per))
+    out.items.push_back(read_question(r));
+  const auto counted = run_filter(c, tx, kListCount, kSearchCount, q)[0][0].as<std::int64_t>();
   out.total_capped = counted > kCountCap;
   out.total = std::min<std::int64_t>(counted, kCountCap);
   return out;
