@@ -1,5 +1,6 @@
 // End-to-end tests (tests/e2e) against a running daemon: CAMP_TEST_URL, seeded demo accounts.
 // Debian's chromium is used as is; no browser is ever downloaded.
+import { chromiumArgs, chromiumPath } from './scripts/chromium-args.mjs';
 import { defineConfig } from '@playwright/test';
 
 // The test daemon believes X-Forwarded-For from loopback (config/test.yaml), so each run poses
@@ -25,17 +26,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     extraHTTPHeaders: { 'X-Forwarded-For': clientAddress },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

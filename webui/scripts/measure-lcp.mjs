@@ -1,20 +1,12 @@
 // Largest Contentful Paint of /login and of the logged-in frame (admin's /dashboards) in
 // headless Debian chromium, cold cache, median of 5 runs each.
 // Usage: CAMP_TEST_URL=http://127.0.0.1:18090 node scripts/measure-lcp.mjs [runs]
+import { chromiumArgs, chromiumPath } from './chromium-args.mjs';
 import { chromium } from '@playwright/test';
 
 const base = process.env.CAMP_TEST_URL ?? 'http://127.0.0.1:18080';
 const runs = Number(process.argv[2] ?? 5);
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const args = chromiumArgs;
 
 async function token() {
   const response = await fetch(`${base}/api/v1/account_token`, {
@@ -53,7 +45,7 @@ async function lcpOnce(browser, path, jwt, ready) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+const browser = await chromium.launch({ executablePath: chromiumPath, args });
 try {
   const jwt = await token();
   const cases = [

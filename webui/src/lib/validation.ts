@@ -15,3 +15,11 @@ export const passwordField = () =>
     );
 
 export const nicknameField = () => z.string().check(z.maxLength(limits.nicknameMax, messages.nickname.max));
+
+// Images: jpg, jpeg, png, webp only, checked before uploading.
+export function imageFileError(file: Pick<File, 'name' | 'type'>): string | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const extOk = (limits.imageExtensions as readonly string[]).includes(extension);
+  const typeOk = file.type === '' || (limits.imageMimeTypes as readonly string[]).includes(file.type);
+  return extOk && typeOk ? null : messages.image.invalidType;
+}

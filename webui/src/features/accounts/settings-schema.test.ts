@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseAccountParam } from './account-param';
-import { imageFileError, settingsSchema } from './settings-schema';
+import { imageFileError } from '../../lib/validation';
+import { settingsSchema } from './settings-schema';
 
 const issues = (value: unknown) => {
   const result = settingsSchema.safeParse(value);

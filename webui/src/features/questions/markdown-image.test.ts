@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageFileError } from '../accounts/settings-schema';
+import { imageFileError } from '../../lib/validation';
 import { renderMarkdown } from './markdown';
 import { imageMarkdown, insertMarkdown } from './markdown-image';
 

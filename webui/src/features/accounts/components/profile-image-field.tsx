@@ -9,7 +9,8 @@ import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import { useUploadProfileImage } from '../api/upload-file';
-import { imageFileError, type SettingsValues } from '../settings-schema';
+import { imageFileError } from '../../../lib/validation';
+import type { SettingsValues } from '../settings-schema';
 
 export const SUPPORTED_FORMATS_TEXT = '対応形式: jpg / jpeg / png / webp';
 

@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { AttachFileIcon } from '../../../components/icons';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
-import { imageFileError } from '../../accounts/settings-schema';
+import { imageFileError } from '../../../lib/validation';
 import { uploadQuestionImage } from '../api/upload-image';
 import type { Selection } from '../markdown-image';
 
