@@ -35,7 +35,7 @@ App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
       // Request workers, plus one for the login lane and two for /cable's database work.
       pool(database_url, pool_size(config) + kExtraConnections),
-      accounts(pool),
+      accounts(pool, &session_cache),
       sessions(pool, accounts::TokenSigner(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
                config.rate_limits, config.session_ttl_days, &session_cache),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),

@@ -83,6 +83,7 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
     } catch (const pqxx::unique_violation&) {
       throw email_taken();
     }
+    if (cache_) cache_->forget_account(id);
     return *repo::find_by_id(c, id);
   });
 }
@@ -95,6 +96,7 @@ Account AccountService::set_role(std::int64_t id, const std::string& role_name) 
     throw Error(errc::invalid, "students and graduates need a course", {{"role", {"this account has no course"}}});
   return pool_.run([&](db::Connection& c) {
     if (!repo::update_role(c, id, role)) throw not_found();
+    if (cache_) cache_->forget_account(id);
     return *repo::find_by_id(c, id);
   });
 }

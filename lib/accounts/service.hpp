@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "accounts/model.hpp"
+#include "accounts/session_cache.hpp"
 #include "db/pool.hpp"
 
 namespace camp::accounts {
@@ -26,7 +27,9 @@ struct ProfilePatch {
 
 class AccountService {
  public:
-  explicit AccountService(db::Pool& pool) : pool_(pool) {}
+  // `cache`: the daemon's session cache, dropped at once for accounts changed here (other
+  // daemons hear the NOTIFY the same SQL sends).
+  explicit AccountService(db::Pool& pool, SessionCache* cache = nullptr) : pool_(pool), cache_(cache) {}
 
   Account create(const CreateAccount& input);
   Account get(std::int64_t id);
@@ -38,6 +41,7 @@ class AccountService {
 
  private:
   db::Pool& pool_;
+  SessionCache* cache_;
 };
 
 }  // namespace camp::accounts
