@@ -1,11 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { AttachFileIcon } from '../../../components/icons';
-import { ApiError, errorStatus } from '../../../lib/api-client';
-import { showErrorPage, withLoading } from '../../../lib/feedback';
-import { imageFileError } from '../../../lib/validation';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { uploadQuestionImage } from '../api/upload-image';
 import type { Selection } from '../markdown-image';
 
@@ -13,23 +11,7 @@ import type { Selection } from '../markdown-image';
 // 422/413 answers show the server's message under the button.
 export function ImageAttachButton({ onUploaded, testId }: { onUploaded: (url: string) => void; testId: string }) {
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const invalid = imageFileError(file);
-    setError(invalid);
-    if (invalid) return;
-    try {
-      const { file_url } = await withLoading(() => uploadQuestionImage(file));
-      onUploaded(file_url);
-    } catch (cause) {
-      if (cause instanceof ApiError && (cause.status === 422 || cause.status === 413)) setError(cause.message);
-      else showErrorPage(errorStatus(cause));
-    }
-  };
+  const { error, onFile } = useImageUpload(uploadQuestionImage, onUploaded);
 
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
