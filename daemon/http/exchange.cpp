@@ -1,6 +1,10 @@
 #include "http/exchange.hpp"
 
 #include <strings.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace camp::http {
 
@@ -27,6 +31,18 @@ std::optional<std::string> Request::query_param(std::string_view wanted) const {
     q.remove_prefix(amp + 1);
   }
   return std::nullopt;
+}
+
+UniqueFd& UniqueFd::operator=(UniqueFd&& o) noexcept {
+  if (this != &o) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = o.release();
+  }
+  return *this;
+}
+
+UniqueFd::~UniqueFd() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::optional<std::string_view> Response::find_header(std::string_view name) const {
@@ -67,6 +83,23 @@ std::string percent_decode(std::string_view in) {
     }
   }
   return out;
+}
+
+namespace {
+
+bool clean(std::string_view decoded) { return text::valid_utf8(decoded) && !text::has_control(decoded); }
+
+}  // namespace
+
+void check_request_target(const Request& request) {
+  if (!clean(request.path)) throw Error(errc::malformed, "the path is not valid UTF-8 text");
+  std::string_view q = request.query;
+  while (!q.empty()) {
+    const auto amp = q.find('&');
+    if (!clean(percent_decode(q.substr(0, amp)))) throw Error(errc::malformed, "the query string is not valid UTF-8 text");
+    if (amp == std::string_view::npos) break;
+    q.remove_prefix(amp + 1);
+  }
 }
 
 }  // namespace camp::http

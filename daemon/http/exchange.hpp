@@ -18,6 +18,7 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 struct Request {
   std::string method;  // upper case; HEAD is routed as GET
   std::string path;    // without the query string, percent-decoded
+  std::string raw_path;  // as sent (still percent-encoded): static files judge this one
   std::string query;   // raw query string
   Headers headers;     // names in lower case
   std::string body;
@@ -30,16 +31,36 @@ struct Request {
   std::optional<std::string> query_param(std::string_view name) const;
 };
 
+// An open file descriptor, closed when its owner goes away (move-only).
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : fd_(fd) {}
+  UniqueFd(UniqueFd&& o) noexcept : fd_(o.release()) {}
+  UniqueFd& operator=(UniqueFd&& o) noexcept;
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  ~UniqueFd();
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+  explicit operator bool() const { return fd_ >= 0; }
+
+ private:
+  int fd_ = -1;
+};
+
 struct Response {
   int status = 200;
   Headers headers;
   std::string body;
-  std::string file_path;  // non-empty: send this file instead of body
+  UniqueFd file;  // open: send this file (sendfile) instead of body
+  int delay_ms = 0;  // send only after this long: a timer waits, not a worker thread
 
-  Response& header(std::string name, std::string value) {
+  Response& header(std::string name, std::string value) & {
     headers.emplace_back(std::move(name), std::move(value));
     return *this;
   }
+  Response&& header(std::string name, std::string value) && { return std::move(header(std::move(name), std::move(value))); }
   std::optional<std::string_view> find_header(std::string_view name) const;
 
   static Response json(int status, const nlohmann::json& body);
@@ -47,5 +68,9 @@ struct Response {
 };
 
 std::string percent_decode(std::string_view in);
+
+// Throws errc::malformed (400) when the decoded path or any query name or value is not valid
+// UTF-8 or holds a control character: nothing downstream (SQL, logs, JSON) ever sees them.
+void check_request_target(const Request& request);
 
 }  // namespace camp::http

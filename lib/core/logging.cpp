@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text.hpp"
+
 namespace camp {
 namespace {
 
@@ -23,6 +25,17 @@ class JsonMessageFlag final : public spdlog::custom_flag_formatter {
   }
 };
 
+// %* in the text pattern: the message with controls and invalid UTF-8 escaped, so a path or
+// header that contains "\n" cannot forge a second log line.
+class TextMessageFlag final : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
+    const auto text = text::escape_for_log(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(text.data(), text.data() + text.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<TextMessageFlag>(); }
+};
+
 }  // namespace
 
 void setup_logging(const std::string& level, const std::string& format) {
@@ -36,7 +49,9 @@ void setup_logging(const std::string& level, const std::string& format) {
         R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","msg":%*})");
     spdlog::set_formatter(std::move(formatter));
   } else {
-    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%l%$ %v");
+    auto formatter = std::make_unique<spdlog::pattern_formatter>();
+    formatter->add_flag<TextMessageFlag>('*').set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%l%$ %*");
+    spdlog::set_formatter(std::move(formatter));
   }
 }
 

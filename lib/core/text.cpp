@@ -1,0 +1,55 @@
+#include "core/text.hpp"
+
+#include <utf8cpp/utf8.h>
+
+#include <algorithm>
+
+namespace camp::text {
+namespace {
+
+bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+void append_hex(std::string& out, unsigned char c) {
+  static constexpr char digits[] = "0123456789abcdef";
+  out += "\\x";
+  out += digits[c >> 4];
+  out += digits[c & 15];
+}
+
+}  // namespace
+
+bool valid_utf8(std::string_view bytes) { return utf8::is_valid(bytes.begin(), bytes.end()); }
+
+bool has_control(std::string_view bytes) {
+  return std::any_of(bytes.begin(), bytes.end(), [](char c) { return is_control(static_cast<unsigned char>(c)); });
+}
+
+std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes) {
+  if (utf8.size() <= max_bytes) return utf8;
+  std::size_t end = max_bytes;
+  // Step back over continuation bytes (10xxxxxx) to the start of the cut character.
+  while (end > 0 && (static_cast<unsigned char>(utf8[end]) & 0xC0) == 0x80) --end;
+  return utf8.substr(0, end);
+}
+
+std::string escape_for_log(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  auto it = bytes.begin();
+  while (it != bytes.end()) {
+    const auto bad = utf8::find_invalid(it, bytes.end());
+    for (; it != bad; ++it) {  // a valid run: only ASCII controls and '\\' need escaping
+      const auto c = static_cast<unsigned char>(*it);
+      if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else if (c == '\\') out += "\\\\";
+      else if (is_control(c)) append_hex(out, c);
+      else out += static_cast<char>(c);
+    }
+    if (it != bytes.end()) append_hex(out, static_cast<unsigned char>(*it++));
+  }
+  return out;
+}
+
+}  // namespace camp::text

@@ -1,0 +1,18 @@
+#pragma once
+// Byte-level checks on text that arrives from outside (URLs, query strings, log lines).
+#include <string>
+#include <string_view>
+
+namespace camp::text {
+
+// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF (utfcpp).
+bool valid_utf8(std::string_view bytes);
+// C0 controls (NUL, CR, LF, ESC ...) and DEL.
+bool has_control(std::string_view bytes);
+// At most max_bytes of `utf8`, cut at a character boundary (never inside a character).
+std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes);
+// Printable in one log line: controls become \n, \r, \t or \xNN, and so do bytes of
+// invalid UTF-8, so no input can forge or break a log line.
+std::string escape_for_log(std::string_view bytes);
+
+}  // namespace camp::text

@@ -1,0 +1,40 @@
+#include <gtest/gtest.h>
+
+#include "core/text.hpp"
+
+using namespace camp::text;
+
+TEST(Text, ValidUtf8IsStrict) {
+  EXPECT_TRUE(valid_utf8("質問ボックス abc"));
+  EXPECT_TRUE(valid_utf8(""));
+  EXPECT_FALSE(valid_utf8("\xC0\xAE"));          // overlong '.'
+  EXPECT_FALSE(valid_utf8("\xE0\x80\xAF"));      // overlong '/'
+  EXPECT_FALSE(valid_utf8("\xED\xA0\x80"));      // a surrogate
+  EXPECT_FALSE(valid_utf8("\xF4\x90\x80\x80"));  // above U+10FFFF
+  EXPECT_FALSE(valid_utf8("\xE8\xB3"));          // cut short
+}
+
+TEST(Text, ControlCharacters) {
+  EXPECT_FALSE(has_control("普通の文字 text"));
+  EXPECT_TRUE(has_control(std::string_view("a\0b", 3)));
+  EXPECT_TRUE(has_control("a\nb"));
+  EXPECT_TRUE(has_control("\x7f"));
+}
+
+TEST(Text, PrefixNeverSplitsACharacter) {
+  const std::string s = "あいう";  // 3 bytes each
+  EXPECT_EQ(utf8_prefix(s, 9), s);
+  EXPECT_EQ(utf8_prefix(s, 8), "あい");
+  EXPECT_EQ(utf8_prefix(s, 7), "あい");
+  EXPECT_EQ(utf8_prefix(s, 6), "あい");
+  EXPECT_EQ(utf8_prefix(s, 2), "");
+  EXPECT_EQ(utf8_prefix("abc", 2), "ab");
+}
+
+TEST(Text, LogEscapingKeepsOneLineAndTheText) {
+  EXPECT_EQ(escape_for_log("GET /質問"), "GET /質問");
+  EXPECT_EQ(escape_for_log("a\r\nINFO forged"), "a\\r\\nINFO forged");
+  EXPECT_EQ(escape_for_log(std::string_view("a\0b\x1b", 4)), "a\\x00b\\x1b");
+  EXPECT_EQ(escape_for_log("\xC0\xAE" "x"), "\\xc0\\xaex");
+  EXPECT_EQ(escape_for_log("back\\slash"), "back\\\\slash");
+}
