@@ -1,6 +1,7 @@
 // The Boost.Beast side of /cable. One io_context thread runs every websocket; database work
-// (authentication, subscriptions, presence) runs on a small worker pool and comes back to the
-// connection's strand.
+// (authentication, subscriptions, channel actions) runs on a small worker pool, in order per
+// connection (a strand), and comes back to the connection's strand. Channels come from the
+// registry (cable/channels.cpp): nothing here knows a channel by name.
 #include "cable/cable_server.hpp"
 
 #include <sys/socket.h>
@@ -17,15 +18,17 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 #include "app.hpp"
+#include "cable/channel.hpp"
+#include "cable/channels.hpp"
+#include "cable/command_budget.hpp"
 #include "cable/hub.hpp"
 #include "cable/protocol.hpp"
-#include "cable/question_channel.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "http/errors.hpp"
-#include "realtime/presence.hpp"
 
 namespace camp::cable {
 namespace {
@@ -47,16 +50,14 @@ bool iequals(std::string_view a, std::string_view b) {
 
 class Connection;
 
+// How authentication at the start (or a later re-check) came out.
+enum class Verdict { ok, unauthorized, unavailable };
+
 }  // namespace
 
 struct CableServer::Impl {
-  explicit Impl(App& a)
-      : app(a),
-        presence(a.pool, a.config.cable.presence_ttl_seconds),
-        channel(a.questions, presence),
-        instance(random_hex(6)),
-        work(basio::make_work_guard(ioc)),
-        heartbeat(ioc) {
+  explicit Impl(App& a) : app(a), instance(random_hex(6)), work(basio::make_work_guard(ioc)), heartbeat(ioc) {
+    add_channels(channels, app);
     thread = std::thread([this] { ioc.run(); });
     schedule_heartbeat();
   }
@@ -64,10 +65,13 @@ struct CableServer::Impl {
   void schedule_heartbeat();
   void register_connection(const std::shared_ptr<Connection>& c);
   void unregister_connection(const Connection* c);
+  // Counts the connection against its account's limit; false when the account is at it.
+  bool claim_account_slot(std::int64_t account_id, const std::shared_ptr<Connection>& c);
+  void release_account_slot(std::int64_t account_id, const Connection* c);
+  std::vector<std::shared_ptr<Connection>> connections_of(std::int64_t account_id);
 
   App& app;
-  realtime::PresenceService presence;
-  QuestionChannel channel;
+  ChannelRegistry channels;
   Hub hub;
   std::string instance;
   std::atomic<std::uint64_t> sequence{0};
@@ -76,8 +80,9 @@ struct CableServer::Impl {
   basio::executor_work_guard<basio::io_context::executor_type> work;
   basio::thread_pool db{2};
   basio::steady_timer heartbeat;
-  std::mutex registry_mutex;
+  std::mutex registry_mutex;  // guards the two maps below
   std::map<const Connection*, std::weak_ptr<Connection>> registry;
+  std::unordered_map<std::int64_t, std::map<const Connection*, std::weak_ptr<Connection>>> by_account;
   std::thread thread;
 };
 
@@ -89,8 +94,11 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
       : server_(server),
         ws_(std::move(socket)),
         ping_(ws_.get_executor()),
+        expiry_(ws_.get_executor()),
+        db_(basio::make_strand(server.db)),
         request_(std::move(request)),
-        id_(server.instance + "-" + std::to_string(++server.sequence)) {}
+        id_(server.instance + "-" + std::to_string(++server.sequence)),
+        budget_(server.app.config.cable.commands_per_10_seconds) {}
 
   const std::string& id() const { return id_; }
 
@@ -117,37 +125,82 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
     basio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
   }
 
-  void shutdown(const std::string& reason) {
-    basio::post(ws_.get_executor(), [self = shared_from_this(), reason] {
-      self->enqueue(std::make_shared<const std::string>(disconnect(reason, true)));
-      self->closing_after_write_ = true;
+  // Tells the client why, then closes (from any thread).
+  void close_with(std::string reason, bool reconnect) {
+    basio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::move(reason), reconnect] {
+      self->say_goodbye(reason, reconnect);
+    });
+  }
+
+  // The account's sessions changed somewhere: is this connection's token still good?
+  void recheck() {
+    basio::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->finished_ || !self->account_) return;
+      self->authenticate([self](Verdict v, const std::optional<accounts::Account>& account, std::int64_t) {
+        if (v == Verdict::unauthorized || (v == Verdict::ok && account->role != self->account_->role))
+          self->say_goodbye("unauthorized", false);
+      });
     });
   }
 
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return finish();
-    auto token = request_.query_param("token").value_or("");
-    basio::post(server_.db, [self = shared_from_this(), token] {
+    authenticate([self = shared_from_this()](Verdict v, const std::optional<accounts::Account>& account,
+                                             std::int64_t expires_at) { self->on_authenticated(v, account, expires_at); });
+  }
+
+  // Checks the token on a database worker; `then` runs back on the websocket strand.
+  template <class Then>
+  void authenticate(Then then) {
+    basio::post(db_, [self = shared_from_this(), then = std::move(then)]() mutable {
+      Verdict verdict = Verdict::ok;
       std::optional<accounts::Account> account;
+      std::int64_t expires_at = 0;
       try {
+        const auto token = self->request_.query_param("token").value_or("");
+        expires_at = self->server_.app.sessions.verify_token(token).expires_at;
         account = self->server_.app.sessions.authenticate(token).account;
+      } catch (const Error& e) {
+        verdict = e.code() == errc::unauthenticated ? Verdict::unauthorized : Verdict::unavailable;
       } catch (const std::exception&) {
+        verdict = Verdict::unavailable;
       }
-      basio::post(self->ws_.get_executor(), [self, account] { self->on_authenticated(account); });
+      basio::post(self->ws_.get_executor(), [self, then = std::move(then), verdict, account, expires_at]() mutable {
+        if (!self->finished_) then(verdict, account, expires_at);
+      });
     });
   }
 
-  void on_authenticated(const std::optional<accounts::Account>& account) {
-    if (!account) {
-      enqueue(std::make_shared<const std::string>(disconnect("unauthorized", false)));
-      closing_after_write_ = true;
-      return;
+  void on_authenticated(Verdict verdict, const std::optional<accounts::Account>& account, std::int64_t expires_at) {
+    // ActionCable's answers: a bad token stops the client for good; a database that is down
+    // only for now (the client retries with backoff).
+    if (verdict == Verdict::unauthorized) return say_goodbye("unauthorized", false);
+    if (verdict == Verdict::unavailable) return say_goodbye("server_restart", true);
+    if (!server_.claim_account_slot(account->id, shared_from_this())) {
+      spdlog::warn("cable {}: account {} is at its connection limit, refusing", id_, account->id);
+      return say_goodbye("too_many_connections", false);
     }
     account_ = account;
     enqueue(std::make_shared<const std::string>(welcome()));
     schedule_ping();
+    expire_at(expires_at);
     read();
+  }
+
+  void expire_at(std::int64_t expires_at) {
+    if (expires_at <= 0) return;
+    expiry_.expires_after(std::chrono::seconds(std::max<long long>(0, expires_at - unix_now())));
+    expiry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->say_goodbye("unauthorized", false);
+    });
+  }
+
+  void say_goodbye(const std::string& reason, bool reconnect) {
+    if (finished_ || closing_after_write_) return;
+    enqueue(std::make_shared<const std::string>(disconnect(reason, reconnect)));
+    closing_after_write_ = true;
+    if (!writing_) write();
   }
 
   void schedule_ping() {
@@ -165,67 +218,100 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
         if (ec == bws::error::message_too_big) spdlog::warn("cable {}: message over the limit, closing", self->id_);
         return self->finish();
       }
-      if (self->ws_.got_text()) self->handle(beast::buffers_to_string(self->buffer_.data()));
+      if (self->ws_.got_text() && !self->closing_after_write_) self->handle(beast::buffers_to_string(self->buffer_.data()));
       self->buffer_.consume(self->buffer_.size());
       self->read();
     });
   }
 
   void handle(const std::string& text) {
+    if (!budget_.take()) {
+      if (!over_budget_logged_) spdlog::warn("cable {}: account {} sends commands too fast, ignoring them", id_, account_->id);
+      over_budget_logged_ = true;
+      return;
+    }
+    over_budget_logged_ = false;
     auto cmd = parse_command(text);
     if (!cmd) {
       spdlog::debug("cable {}: ignoring a malformed command", id_);
       return;
     }
     if (cmd->command == "subscribe") return subscribe(*cmd);
-    auto sub = subscriptions_.find(cmd->identifier);
-    if (sub == subscriptions_.end()) return;  // not subscribed: nothing to do
-    const auto question_id = sub->second;
+    auto it = subscriptions_.find(cmd->identifier);
+    if (it == subscriptions_.end()) {
+      if (cmd->command == "unsubscribe" && pending_.count(cmd->identifier)) pending_[cmd->identifier] = true;
+      return;  // not subscribed: nothing to do
+    }
     if (cmd->command == "unsubscribe") {
-      subscriptions_.erase(sub);
-      server_.hub.unsubscribe(realtime::question_stream(question_id), this, cmd->identifier);
-      on_db([=, this, account_id = account_->id] { server_.channel.leave(question_id, account_id, id_); });
+      end_subscription(it->first, it->second);
+      subscriptions_.erase(it);
     } else if (cmd->data.contains("action") && cmd->data["action"].is_string()) {
-      const auto action = cmd->data["action"].get<std::string>();
-      on_db([=, this, account = *account_] { server_.channel.perform(account, question_id, id_, action); });
+      on_db([entry = it->second, action = cmd->data["action"].get<std::string>(), data = cmd->data] {
+        entry.subscription->perform(*entry.subscriber, action, data);
+      });
     }
   }
 
   void subscribe(const Command& cmd) {
-    if (cmd.params["channel"] != QuestionChannel::kName) {
+    if (subscriptions_.count(cmd.identifier) || pending_.count(cmd.identifier)) return;  // already (being) subscribed
+    Channel* channel = server_.channels.find(cmd.params["channel"].get<std::string>());
+    if (!channel || subscriptions_.size() + pending_.size() >= server_.app.config.cable.max_subscriptions_per_connection) {
+      if (channel) spdlog::warn("cable {}: subscription limit reached, rejecting {}", id_, cmd.identifier);
       enqueue(std::make_shared<const std::string>(reject(cmd.identifier)));
       return;
     }
-    basio::post(server_.db, [self = shared_from_this(), cmd] {
-      std::optional<std::int64_t> question_id;
-      std::vector<std::string> state;
+    pending_[cmd.identifier] = false;
+    auto subscriber = std::make_shared<Subscriber>(Subscriber{*account_, id_, {}});
+    std::weak_ptr<Connection> weak = shared_from_this();
+    subscriber->transmit = [weak, identifier = cmd.identifier](const std::string& message_json) {
+      if (auto self = weak.lock()) self->deliver(std::make_shared<const std::string>(broadcast(identifier, message_json)));
+    };
+    basio::post(db_, [self = shared_from_this(), channel, subscriber, cmd] {
+      std::shared_ptr<Subscription> subscription;
       try {
-        question_id = self->server_.channel.subscribe(*self->account_, cmd.params);
-      } catch (const std::exception&) {
+        subscription = channel->subscribe(*subscriber, cmd.params);
+      } catch (const std::exception& e) {
+        spdlog::debug("cable {}: subscription {} refused: {}", self->id_, cmd.identifier, e.what());
       }
-      basio::post(self->ws_.get_executor(), [self, cmd, question_id] {
-        if (!question_id || self->finished_) {
-          if (!self->finished_) self->enqueue(std::make_shared<const std::string>(reject(cmd.identifier)));
-          return;
-        }
-        self->subscriptions_[cmd.identifier] = *question_id;
-        self->server_.hub.subscribe(realtime::question_stream(*question_id), self, cmd.identifier);
-        self->enqueue(std::make_shared<const std::string>(confirm(cmd.identifier)));
-        self->on_db([self, cmd, id = *question_id] {
-          for (const auto& message : self->server_.channel.current_state(id)) self->deliver(std::make_shared<const std::string>(broadcast(cmd.identifier, message)));
-        });
+      basio::post(self->ws_.get_executor(), [self, subscriber, subscription, identifier = cmd.identifier] {
+        self->on_subscribed(identifier, Entry{subscriber, subscription});
       });
     });
   }
 
-  // Runs blocking work on a database worker; failures are logged, never fatal.
+  struct Entry {
+    std::shared_ptr<Subscriber> subscriber;
+    std::shared_ptr<Subscription> subscription;
+  };
+
+  void on_subscribed(const std::string& identifier, Entry entry) {
+    const bool cancelled = pending_[identifier];
+    pending_.erase(identifier);
+    if (finished_) return;
+    if (!entry.subscription) return enqueue(std::make_shared<const std::string>(reject(identifier)));
+    for (const auto& stream : entry.subscription->streams()) server_.hub.subscribe(stream, shared_from_this(), identifier);
+    subscriptions_.emplace(identifier, entry);
+    enqueue(std::make_shared<const std::string>(confirm(identifier)));
+    on_db([entry] { entry.subscription->confirmed(*entry.subscriber); });
+    if (cancelled) {  // unsubscribed while the database decided
+      end_subscription(identifier, entry);
+      subscriptions_.erase(identifier);
+    }
+  }
+
+  void end_subscription(const std::string& identifier, const Entry& entry) {
+    for (const auto& stream : entry.subscription->streams()) server_.hub.unsubscribe(stream, this, identifier);
+    on_db([entry] { entry.subscription->ended(*entry.subscriber); });
+  }
+
+  // Runs blocking work on this connection's database strand; failures are logged, never fatal.
   template <class F>
   void on_db(F work) {
-    basio::post(server_.db, [self = shared_from_this(), work = std::move(work)]() mutable {
+    basio::post(db_, [id = id_, work = std::move(work)]() mutable {
       try {
         work();
       } catch (const std::exception& e) {
-        spdlog::warn("cable {}: {}", self->id_, e.what());
+        spdlog::warn("cable {}: {}", id, e.what());
       }
     });
   }
@@ -244,6 +330,7 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
   }
 
   void write() {
+    if (queue_.empty()) return;
     writing_ = true;
     ws_.text(true);
     ws_.async_write(basio::buffer(*queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -262,21 +349,26 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
     if (finished_) return;
     finished_ = true;
     ping_.cancel();
-    for (const auto& [identifier, question_id] : subscriptions_)
-      server_.hub.unsubscribe(realtime::question_stream(question_id), this, identifier);
+    expiry_.cancel();
+    for (const auto& [identifier, entry] : subscriptions_) end_subscription(identifier, entry);
     subscriptions_.clear();
+    if (account_) server_.release_account_slot(account_->id, this);
     server_.unregister_connection(this);
-    if (account_) on_db([this] { server_.presence.forget_connection(id_); });
   }
 
   CableServer::Impl& server_;
   bws::stream<tcp::socket> ws_;
   basio::steady_timer ping_;
+  basio::steady_timer expiry_;  // the token's exp: the connection ends with the session
+  basio::strand<basio::thread_pool::executor_type> db_;
   http::Request request_;
   std::string id_;
+  CommandBudget budget_;
+  bool over_budget_logged_ = false;
   beast::flat_buffer buffer_;
   std::optional<accounts::Account> account_;
-  std::map<std::string, std::int64_t> subscriptions_;  // identifier -> question id
+  std::map<std::string, Entry> subscriptions_;  // identifier -> subscription
+  std::map<std::string, bool> pending_;         // identifier -> unsubscribed while pending
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;
@@ -297,12 +389,13 @@ void CableServer::Impl::schedule_heartbeat() {
         if (auto c = weak.lock()) ids.push_back(c->id());
     }
     basio::post(db, [this, ids = std::move(ids)] {
-      try {
-        presence.heartbeat(ids);
-        presence.expire();  // any daemon may sweep: rows of a dead one vanish here
-      } catch (const std::exception& e) {
-        spdlog::warn("cable: presence heartbeat failed: {}", e.what());
-      }
+      channels.for_each([&](Channel& channel) {
+        try {
+          channel.tick(ids);
+        } catch (const std::exception& e) {
+          spdlog::warn("cable: channel heartbeat failed: {}", e.what());
+        }
+      });
     });
     schedule_heartbeat();
   });
@@ -316,6 +409,31 @@ void CableServer::Impl::register_connection(const std::shared_ptr<Connection>& c
 void CableServer::Impl::unregister_connection(const Connection* c) {
   std::lock_guard lock(registry_mutex);
   if (registry.erase(c)) --count;
+}
+
+bool CableServer::Impl::claim_account_slot(std::int64_t account_id, const std::shared_ptr<Connection>& c) {
+  std::lock_guard lock(registry_mutex);
+  auto& mine = by_account[account_id];
+  if (mine.size() >= app.config.cable.max_connections_per_account) return false;
+  mine[c.get()] = c;
+  return true;
+}
+
+void CableServer::Impl::release_account_slot(std::int64_t account_id, const Connection* c) {
+  std::lock_guard lock(registry_mutex);
+  auto it = by_account.find(account_id);
+  if (it == by_account.end()) return;
+  it->second.erase(c);
+  if (it->second.empty()) by_account.erase(it);
+}
+
+std::vector<std::shared_ptr<Connection>> CableServer::Impl::connections_of(std::int64_t account_id) {
+  std::vector<std::shared_ptr<Connection>> out;
+  std::lock_guard lock(registry_mutex);
+  if (auto it = by_account.find(account_id); it != by_account.end())
+    for (const auto& [raw, weak] : it->second)
+      if (auto c = weak.lock()) out.push_back(std::move(c));
+  return out;
 }
 
 CableServer::CableServer(App& app) : impl_(std::make_unique<Impl>(app)) {}
@@ -343,11 +461,6 @@ std::optional<http::Response> CableServer::admit(const http::Request& request) c
     if (!same_origin && !listed) return refuse(errc::forbidden, "origin not allowed");
   }
   if (impl_->count.load() >= cfg.max_connections) return refuse(errc::unavailable, "too many connections");
-  try {
-    impl_->app.sessions.verify_token(request.query_param("token").value_or(""));
-  } catch (const Error& e) {
-    return http::error_response(e, request.request_id);
-  }
   return std::nullopt;
 }
 
@@ -376,13 +489,17 @@ void CableServer::stop() {
     for (const auto& [raw, weak] : impl_->registry)
       if (auto c = weak.lock()) all.push_back(c);
   }
-  for (auto& c : all) c->shutdown("server_restart");
+  for (auto& c : all) c->close_with("server_restart", true);
 }
 
 std::size_t CableServer::connection_count() const { return impl_->count.load(); }
 
 void CableServer::broadcast(const std::string& stream, const std::string& message_json) {
   impl_->hub.fanout(stream, message_json);
+}
+
+void CableServer::account_changed(std::int64_t account_id) {
+  for (auto& c : impl_->connections_of(account_id)) c->recheck();
 }
 
 }  // namespace camp::cable

@@ -1,6 +1,7 @@
 #include "cable/hub.hpp"
 
-#include <algorithm>
+#include <map>
+#include <vector>
 
 #include "cable/protocol.hpp"
 
@@ -8,21 +9,15 @@ namespace camp::cable {
 
 void Hub::subscribe(const std::string& stream, const std::shared_ptr<Client>& client, const std::string& identifier) {
   std::lock_guard lock(mutex_);
-  auto& subs = streams_[stream];
-  for (const auto& s : subs)
-    if (s.raw == client.get() && s.identifier == identifier) return;
-  subs.push_back({client, client.get(), identifier});
+  streams_[stream].emplace(Key{client.get(), identifier}, client);
 }
 
 void Hub::unsubscribe(const std::string& stream, const Client* client, const std::string& identifier) {
   std::lock_guard lock(mutex_);
   auto it = streams_.find(stream);
   if (it == streams_.end()) return;
-  auto& subs = it->second;
-  subs.erase(std::remove_if(subs.begin(), subs.end(),
-                            [&](const Subscriber& s) { return s.raw == client && s.identifier == identifier; }),
-             subs.end());
-  if (subs.empty()) streams_.erase(it);
+  it->second.erase(Key{client, identifier});
+  if (it->second.empty()) streams_.erase(it);
 }
 
 void Hub::fanout(const std::string& stream, const std::string& message_json) {
@@ -31,8 +26,9 @@ void Hub::fanout(const std::string& stream, const std::string& message_json) {
     std::lock_guard lock(mutex_);
     auto it = streams_.find(stream);
     if (it == streams_.end()) return;
-    for (const auto& s : it->second)
-      if (auto c = s.client.lock()) targets.emplace_back(std::move(c), s.identifier);
+    targets.reserve(it->second.size());
+    for (const auto& [key, weak] : it->second)
+      if (auto c = weak.lock()) targets.emplace_back(std::move(c), key.second);
   }
   std::map<std::string, std::shared_ptr<const std::string>> frames;
   for (auto& [client, identifier] : targets) {

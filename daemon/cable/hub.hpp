@@ -1,11 +1,13 @@
 #pragma once
 // Which local connection listens to which stream, and the fan-out of one notification to all
 // of them. A frame is built once per distinct identifier, not once per subscriber.
-#include <map>
+// Subscribing and unsubscribing cost O(1) (hash maps), whatever the stream's audience.
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <vector>
+#include <unordered_map>
+#include <utility>
 
 namespace camp::cable {
 
@@ -24,13 +26,15 @@ class Hub {
   std::size_t subscriber_count(const std::string& stream) const;
 
  private:
-  struct Subscriber {
-    std::weak_ptr<Client> client;
-    const Client* raw;
-    std::string identifier;
+  using Key = std::pair<const Client*, std::string>;  // one subscription: connection + identifier
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<const void*>()(k.first) ^ (std::hash<std::string>()(k.second) << 1);
+    }
   };
+  using Subscribers = std::unordered_map<Key, std::weak_ptr<Client>, KeyHash>;
   mutable std::mutex mutex_;
-  std::map<std::string, std::vector<Subscriber>> streams_;
+  std::unordered_map<std::string, Subscribers> streams_;
 };
 
 }  // namespace camp::cable

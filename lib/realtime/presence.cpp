@@ -5,14 +5,18 @@
 namespace camp::realtime {
 namespace {
 
-// $1 question, $2 account, $3 connection. Announces the account with its public fields.
+// $1 question, $2 account, $3 connection, $4 TTL. Announces the account with its public fields,
+// but only when it was not already answering that question (from this or another
+// connection): a repeated "answering" refreshes the row and tells nobody.
 constexpr db::Statement kStart{
     "presence.start",
-    "WITH up AS (INSERT INTO question_presences (question_id, account_id, connection_id) VALUES ($1, $2, $3) "
+    "WITH prior AS (SELECT count(*) AS n FROM question_presences WHERE question_id = $1 AND account_id = $2 "
+    "AND heartbeat_at > now() - make_interval(secs => $4)), "
+    "up AS (INSERT INTO question_presences (question_id, account_id, connection_id) VALUES ($1, $2, $3) "
     "ON CONFLICT (question_id, account_id, connection_id) DO UPDATE SET heartbeat_at = now() RETURNING 1) "
     "SELECT pg_notify('camp_cable', json_build_object('stream', 'question:' || $1::bigint, 'message', "
     "json_build_object('is_answering', true, 'account', json_build_object('id', a.id, 'nickname', a.nickname, "
-    "'image_url', a.image_url, 'role', a.role)))::text) FROM accounts a, up WHERE a.id = $2"};
+    "'image_url', a.image_url, 'role', a.role)))::text) FROM accounts a, up, prior WHERE a.id = $2 AND prior.n = 0"};
 
 // Deletes the rows picked by the WHERE clause, then announces each (question, account) that
 // has no fresh row left. $1..: see each use.
@@ -73,7 +77,7 @@ void PresenceService::start_answering(std::int64_t question_id, const accounts::
                                       const std::string& connection_id) {
   pool_.run([&](db::Connection& c) {
     pqxx::nontransaction tx(c.pq());
-    return c.exec(tx, kStart, question_id, account.id, connection_id).size();
+    return c.exec(tx, kStart, question_id, account.id, connection_id, ttl_seconds_).size();
   });
 }
 

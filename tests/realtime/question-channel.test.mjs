@@ -94,15 +94,15 @@ test('a daemon that dies stops counting its answerers once the heartbeat expires
   m.close();
 });
 
-test('a missing or forged token is refused at the handshake', async () => {
+test('a missing or forged token is upgraded, then told to go away without reconnecting', async () => {
   for (const query of ['', '?token=', '?token=abc.def.ghi']) {
-    const status = await new Promise((resolve) => {
+    const first = await new Promise((resolve, reject) => {
       const ws = new WebSocket(`${one.url.replace('http', 'ws')}/cable${query}`, ['actioncable-v1-json']);
-      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
-      ws.on('open', () => resolve('opened'));
-      ws.on('error', () => {});
+      ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode} for ${query}`)));
+      ws.on('message', (d) => { resolve(JSON.parse(d)); ws.close(); });
+      ws.on('error', reject);
     });
-    assert.equal(status, 401, `query ${query}`);
+    assert.deepEqual(first, { type: 'disconnect', reason: 'unauthorized', reconnect: false }, `query ${query}`);
   }
 });
 

@@ -2,6 +2,7 @@
 // from scripts/test), short presence expiry and small queues so the edge cases come quickly.
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import WebSocket from 'ws';
 import { createConsumer, adapters } from '@rails/actioncable';
@@ -28,7 +29,7 @@ async function freePort() {
   });
 }
 
-export async function startDaemon() {
+export async function startDaemon(extraEnv = {}) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -37,6 +38,7 @@ export async function startDaemon() {
     CAMP_CABLE_SEND_QUEUE_BYTES: String(limits.sendQueue),
     CAMP_CABLE_MAX_MESSAGE_BYTES: String(limits.maxMessage),
     CAMP_LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   const child = spawn(campd, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
@@ -152,6 +154,46 @@ export function frame(text, opcode = 1) {
     : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 126]), Buffer.from([payload.length >> 8, payload.length & 255])]);
   const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
   return Buffer.concat([header, mask, masked]);
+}
+
+// A raw /cable client (the ws package): every frame it receives, parsed, pings left out.
+export function rawCable(base, token) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/cable?token=${encodeURIComponent(token)}`, ['actioncable-v1-json']);
+    const frames = [];
+    const waiters = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(d);
+      if (m.type === 'ping') return;
+      frames.push(m);
+      for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
+    });
+    const closed = new Promise((r) => ws.on('close', r));
+    const waitFor = (pred, ms = 2000) => {
+      const found = frames.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise((res, rej) => {
+        const w = { pred, resolve: res };
+        waiters.push(w);
+        setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); rej(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`)); } }, ms);
+      });
+    };
+    const send = (command, identifier, data) => ws.send(JSON.stringify({ command, identifier: JSON.stringify(identifier), ...(data ? { data: JSON.stringify(data) } : {}) }));
+    ws.on('open', () => resolve({ ws, frames, waitFor, send, closed, close: () => ws.close() }));
+    ws.on('error', reject);
+  });
+}
+
+// Signs claims with the daemons' own key (data_dir/jwt_secret of the harness), as HS256.
+export function signToken(claims) {
+  const secret = readFileSync(`${process.env.CAMP_DATA_DIR}/jwt_secret`, 'utf8').trim();
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+export function claimsOf(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
 }
 
 export function databaseUrl() {

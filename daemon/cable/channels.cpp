@@ -1,0 +1,13 @@
+#include "cable/channels.hpp"
+
+#include "app.hpp"
+#include "cable/question_channel.hpp"
+
+namespace camp::cable {
+
+void add_channels(ChannelRegistry& registry, App& app) {
+  registry.add(QuestionChannel::kName,
+               std::make_unique<QuestionChannel>(app.questions, app.pool, app.config.cable.presence_ttl_seconds));
+}
+
+}  // namespace camp::cable

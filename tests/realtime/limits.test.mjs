@@ -1,0 +1,97 @@
+// /cable limits: subscriptions per connection, connections per account, a command rate limit
+// (excess ignored and logged, the connection lives on), and a repeated "answering" that
+// changes nothing is not broadcast again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDaemon, stopDaemon, account, login, askQuestion, rawCable, sleep } from './lib/harness.mjs';
+
+let daemon, questionId;
+const LIMITS = { subscriptions: 5, perAccount: 3, commands: 20 };
+
+before(async () => {
+  daemon = await startDaemon({
+    CAMP_CABLE_MAX_SUBSCRIPTIONS_PER_CONNECTION: String(LIMITS.subscriptions),
+    CAMP_CABLE_MAX_CONNECTIONS_PER_ACCOUNT: String(LIMITS.perAccount),
+    CAMP_CABLE_COMMANDS_PER_10_SECONDS: String(LIMITS.commands),
+  });
+  questionId = await askQuestion(daemon.url, await login(daemon.url, await account('student')));
+});
+
+after(() => stopDaemon(daemon));
+
+const identifier = (n) => ({ channel: 'QuestionChannel', id: questionId, tab: n });
+
+test('subscriptions past the per-connection cap are rejected; the others keep working', async () => {
+  const c = await rawCable(daemon.url, await login(daemon.url, await account('student')));
+  await c.waitFor((m) => m.type === 'welcome');
+  for (let n = 0; n < LIMITS.subscriptions + 2; n++) c.send('subscribe', identifier(n));
+  const typeOf = (n) => c.waitFor((m) => m.identifier === JSON.stringify(identifier(n))).then((m) => m.type);
+  const types = await Promise.all([...Array(LIMITS.subscriptions + 2).keys()].map(typeOf));
+  assert.equal(types.filter((t) => t === 'confirm_subscription').length, LIMITS.subscriptions, JSON.stringify(types));
+  assert.equal(types.filter((t) => t === 'reject_subscription').length, 2);
+  // Unsubscribing frees a slot.
+  const confirmed = types.indexOf('confirm_subscription');
+  c.send('unsubscribe', identifier(confirmed));
+  await sleep(200);
+  c.send('subscribe', identifier(100));
+  assert.equal((await c.waitFor((m) => m.identifier === JSON.stringify(identifier(100)))).type, 'confirm_subscription');
+  c.close();
+});
+
+test('connections past the per-account cap are refused without reconnect; other accounts are not', async () => {
+  const token = await login(daemon.url, await account('student'));
+  const held = [];
+  for (let n = 0; n < LIMITS.perAccount; n++) {
+    const c = await rawCable(daemon.url, token);
+    await c.waitFor((m) => m.type === 'welcome');
+    held.push(c);
+  }
+  const extra = await rawCable(daemon.url, token);
+  assert.deepEqual(await extra.waitFor((m) => m.type === 'disconnect'),
+    { type: 'disconnect', reason: 'too_many_connections', reconnect: false });
+  const other = await rawCable(daemon.url, await login(daemon.url, await account('student')));
+  await other.waitFor((m) => m.type === 'welcome');
+  // A slot freed by a close can be taken again.
+  held.pop().close();
+  await sleep(300);
+  const again = await rawCable(daemon.url, token);
+  await again.waitFor((m) => m.type === 'welcome');
+  for (const c of [...held, other, again]) c.close();
+});
+
+test('commands past the rate limit are ignored and logged; the connection stays', async () => {
+  const c = await rawCable(daemon.url, await login(daemon.url, await account('student')));
+  await c.waitFor((m) => m.type === 'welcome');
+  for (let n = 0; n < 60; n++) c.send('subscribe', identifier(1000 + n));
+  await sleep(1000);
+  const answered = c.frames.filter((m) => m.type === 'confirm_subscription' || m.type === 'reject_subscription').length;
+  assert.ok(answered <= LIMITS.commands + 3, `at most the budget was served (${answered})`);
+  assert.ok(answered >= LIMITS.subscriptions, `the first commands were served (${answered})`);
+  assert.match(daemon.log(), /sends commands too fast/);
+  assert.equal(c.ws.readyState, c.ws.OPEN, 'still connected');
+  await sleep(3000); // the bucket refills: commands are served again
+  c.send('unsubscribe', identifier(1000));
+  c.send('subscribe', identifier(2000));
+  await c.waitFor((m) => m.identifier === JSON.stringify(identifier(2000)), 2000);
+  c.close();
+});
+
+test('a repeated "answering" is broadcast once', async () => {
+  const mentor = await account('basic_mentor');
+  const watcherToken = await login(daemon.url, await account('advanced_mentor'));
+  const w = await rawCable(daemon.url, watcherToken);
+  w.send('subscribe', identifier('w'));
+  await w.waitFor((m) => m.type === 'confirm_subscription');
+  const m = await rawCable(daemon.url, await login(daemon.url, mentor));
+  m.send('subscribe', identifier('m'));
+  await m.waitFor((f) => f.type === 'confirm_subscription');
+  for (let n = 0; n < 5; n++) m.send('message', identifier('m'), { action: 'answering' });
+  await w.waitFor((f) => f.message?.account?.id === mentor.id && f.message.is_answering === true);
+  await sleep(700);
+  const heard = w.frames.filter((f) => f.message?.account?.id === mentor.id && f.message.is_answering === true);
+  assert.equal(heard.length, 1, JSON.stringify(heard));
+  m.send('message', identifier('m'), { action: 'cancel_answering' });
+  await w.waitFor((f) => f.message?.account?.id === mentor.id && f.message.is_answering === false);
+  w.close();
+  m.close();
+});
