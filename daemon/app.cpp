@@ -31,6 +31,16 @@ bool is_api(const std::string& path) { return path.rfind("/api/", 0) == 0 || pat
 
 }  // namespace
 
+// Before authentication or parsing: a body over the route's limit is refused outright.
+void App::check_body_size(const http::Request& request, http::BodyLimit limit) const {
+  const auto max = limit == http::BodyLimit::upload ? upload_body_limit() : config.max_json_body_bytes;
+  if (request.body.size() > max) throw Error(errc::payload_too_large, "request body too large");
+}
+
+namespace {
+
+}  // namespace
+
 App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
       // Request workers, plus one for the login lane and two for /cable's database work.
@@ -75,16 +85,19 @@ http::Response App::handle(http::Request& request) {
 
 http::Response App::dispatch(http::Request& request, std::size_t& slot) {
   if (!is_api(request.path)) {
+    // Static paths are judged on the raw path by serve_static (404); routes here are plain.
     if (auto m = router.match(request); m.route) {  // /healthz, /metrics, /server-version.json ...
       slot = m.index;
       http::Context ctx{request, *this, std::nullopt};
       return m.route->handler(ctx);
     }
     slot = Metrics::kStatic;
+    check_body_size(request, http::BodyLimit::json);
     if (request.method != "GET" && request.method != "HEAD")
       throw Error(errc::method_not_allowed, "only GET and HEAD are served here");
     return serve_static(request, config);
   }
+  http::check_request_target(request);
   auto m = router.match(request);
   if (!m.route) {
     if (m.allow.empty()) throw Error(errc::not_found, "no such API endpoint");
@@ -95,6 +108,7 @@ http::Response App::dispatch(http::Request& request, std::size_t& slot) {
     return r;
   }
   slot = m.index;
+  check_body_size(request, m.route->body_limit);
   http::Context ctx{request, *this, std::nullopt};
   if (m.route->access == http::Access::logged_in) {
     const auto token = bearer(request);

@@ -42,6 +42,13 @@ struct App {
 
  private:
   http::Response dispatch(http::Request& request, std::size_t& metric_slot);
+  void check_body_size(const http::Request& request, http::BodyLimit limit) const;
+
+ public:
+  // The upload route takes bodies up to twice uploads.max_bytes, so that an ordinary
+  // oversized photo reaches the handler and gets its 413 with the Japanese message; past this
+  // RESTinio closes the connection as soon as it reads Content-Length (daemon/server.cpp).
+  std::size_t upload_body_limit() const { return 2 * config.upload_max_bytes; }
   std::atomic<bool> draining_{false};
 };
 

@@ -4,6 +4,7 @@
 #include "server.hpp"
 
 #include <signal.h>
+#include <future>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <spdlog/spdlog.h>
@@ -16,12 +17,43 @@
 #include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
+#include "http/connection_limiter.hpp"
 #include "realtime/listener.hpp"
 
 namespace camp {
 namespace {
 
-using Traits = restinio::traits_t<restinio::asio_timer_manager_t, restinio::null_logger_t>;
+// Per-address connection counting: the IP blocker admits at accept, the state listener
+// releases on close (an upgraded /cable connection is released at the hand-over).
+struct AddressGate {
+  http::ConnectionLimiter& limiter;
+  restinio::ip_blocker::inspection_result_t inspect(const restinio::ip_blocker::incoming_info_t& info) noexcept {
+    try {
+      if (limiter.admit(info.remote_endpoint().address().to_string())) return restinio::ip_blocker::allow();
+      spdlog::warn("refused a connection from {}: too many open from that address",
+                   info.remote_endpoint().address().to_string());
+    } catch (const std::exception&) {
+    }
+    return restinio::ip_blocker::deny();
+  }
+};
+
+struct ClosedListener {
+  http::ConnectionLimiter& limiter;
+  void state_changed(const restinio::connection_state::notice_t& notice) noexcept {
+    if (!restinio::holds_alternative<restinio::connection_state::closed_t>(notice.cause())) return;
+    try {
+      limiter.release(notice.remote_endpoint().address().to_string());
+    } catch (const std::exception&) {
+    }
+  }
+};
+
+struct Traits : restinio::traits_t<restinio::asio_timer_manager_t, restinio::null_logger_t> {
+  static constexpr bool use_connection_count_limiter = true;
+  using ip_blocker_t = AddressGate;
+  using connection_state_listener_t = ClosedListener;
+};
 
 const char* reason(int status) {
   switch (status) {
@@ -54,7 +86,8 @@ std::string sane_request_id(std::string_view incoming) {
 std::shared_ptr<http::Request> convert(const restinio::request_handle_t& req, const Config& config) {
   auto r = std::make_shared<http::Request>();
   r->method = std::string(req->header().method().c_str());
-  r->path = http::percent_decode(req->header().path());
+  r->raw_path = std::string(req->header().path());
+  r->path = http::percent_decode(r->raw_path);
   r->query = std::string(req->header().query());
   for (const auto& field : req->header()) {
     std::string name = field.name();
@@ -73,11 +106,12 @@ void send(const restinio::request_handle_t& req, const http::Request& r, http::R
   for (auto& [name, value] : out.headers) resp.append_header(name, value);
   if (r.method == "HEAD") {
     resp.set_body(std::string{});
-  } else if (!out.file_path.empty()) {
+  } else if (out.file) {
     try {
-      resp.set_body(restinio::sendfile(out.file_path));
+      const auto meta = restinio::get_file_meta<restinio::file_meta_t>(out.file.get());
+      resp.set_body(restinio::sendfile(restinio::file_descriptor_holder_t{out.file.release()}, meta));
     } catch (const std::exception& e) {
-      spdlog::error("request {} cannot send {}: {}", r.request_id, out.file_path, e.what());
+      spdlog::error("request {} cannot send {}: {}", r.request_id, r.path, e.what());
       resp.set_body(std::string{});
     }
   } else {
@@ -100,16 +134,59 @@ void access_log(const Config& config, const http::Request& r, int status, double
 
 // Hands an upgrade request's socket to /cable, the way restinio::websocket::basic::upgrade
 // takes it for RESTinio's own websockets (which we do not use: see docs/design.md).
-void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServer& cable, http::Request request) {
+void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServer& cable, http::Request request,
+                        http::ConnectionLimiter& limiter) {
   using connection_t = restinio::impl::connection_t<Traits>;
   auto handle = std::move(restinio::impl::access_req_connection(*req));
   if (!handle) return;
+  // RESTinio reports no close for a connection it gave away: it leaves the HTTP count here
+  // (the cable server counts websockets per account itself).
+  limiter.release(req->remote_endpoint().address().to_string());
   auto internals = dynamic_cast<connection_t&>(*handle).move_upgrade_internals();
   const int fd = ::dup(internals.m_socket.native_handle());
   asio::error_code ignored;
   internals.m_socket.close(ignored);
   if (fd >= 0) cable.adopt(fd, std::move(request));
 }
+
+// Every few minutes, on the request pool: delete expired sessions and ended throttle windows
+// (in bounded batches: accounts::SessionService::prune_expired).
+class Housekeeping {
+ public:
+  Housekeeping(asio::thread_pool& pool, App& app) : strand_(asio::make_strand(pool)), timer_(strand_), app_(app) {
+    arm(std::chrono::seconds(10));
+  }
+  void stop() {
+    std::promise<void> done;
+    asio::post(strand_, [&] {
+      stopped_ = true;
+      timer_.cancel();
+      done.set_value();
+    });
+    done.get_future().wait();
+  }
+
+ private:
+  void arm(std::chrono::seconds after) {
+    timer_.expires_after(after);
+    timer_.async_wait([this](const asio::error_code& ec) {
+      if (ec || stopped_) return;
+      try {
+        const auto pruned = app_.sessions.prune_expired(std::chrono::system_clock::now());
+        if (pruned.sessions || pruned.throttles)
+          spdlog::info("housekeeping: pruned {} sessions and {} login throttle rows", pruned.sessions, pruned.throttles);
+      } catch (const std::exception& e) {
+        spdlog::warn("housekeeping failed: {}", e.what());
+      }
+      arm(std::chrono::minutes(5));
+    });
+  }
+
+  asio::strand<asio::thread_pool::executor_type> strand_;
+  asio::steady_timer timer_;
+  App& app_;
+  bool stopped_ = false;
+};
 
 sigset_t shutdown_signals() {
   sigset_t set;
@@ -138,6 +215,7 @@ void run_server(App& app) {
   std::atomic<int> in_flight{0};
   std::atomic<int> slow_pending{0};
   constexpr int kSlowQueueLimit = 64;
+  Housekeeping housekeeping(fast, app);
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
   // One LISTEN connection: session invalidations for the cache, everything else to /cable.
@@ -146,11 +224,14 @@ void run_server(App& app) {
       [&](const std::string& stream, const std::string& message) {
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
         auto parsed = nlohmann::json::parse(message, nullptr, false);
-        if (!parsed.is_discarded() && parsed.contains("account_id") && parsed["account_id"].is_number_integer())
-          app.session_cache.forget_account(parsed["account_id"].get<std::int64_t>());
+        if (parsed.is_discarded() || !parsed.contains("account_id") || !parsed["account_id"].is_number_integer()) return;
+        const auto account_id = parsed["account_id"].get<std::int64_t>();
+        app.session_cache.forget_account(account_id);  // first, so the websockets' re-check reads the database
+        cable.account_changed(account_id);
       },
       [&](bool connected) { app.session_cache.set_enabled(connected); });
 
+  http::ConnectionLimiter limiter(config.max_connections_per_address, config.trusted_proxies);
   auto handler = [&](restinio::request_handle_t req) {
     auto request = convert(req, config);
     if (request->path == "/cable" && req->header().connection() == restinio::http_connection_header_t::upgrade) {
@@ -160,7 +241,7 @@ void run_server(App& app) {
         access_log(config, *request, refusal->status, 0);
       } else {
         access_log(config, *request, 101, 0);
-        hand_over_to_cable(req, cable, std::move(*request));
+        hand_over_to_cable(req, cable, std::move(*request), limiter);
       }
       return restinio::request_accepted();
     }
@@ -179,27 +260,36 @@ void run_server(App& app) {
     auto& lane = slow_lane ? slow : fast;
     asio::post(lane, [&, req, request, slow_lane] {
       const auto started = std::chrono::steady_clock::now();
-      auto response = app.handle(*request);
-      const int status = response.status;
-      send(req, *request, response);
-      access_log(config, *request, status,
-                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+      auto response = std::make_shared<http::Response>(app.handle(*request));
       if (slow_lane) --slow_pending;
-      --in_flight;
+      auto finish = [&, req, request, started, response] {
+        send(req, *request, *response);
+        access_log(config, *request, response->status,
+                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+        --in_flight;
+      };
+      if (response->delay_ms <= 0) return finish();
+      auto timer = std::make_shared<asio::steady_timer>(fast.get_executor(), std::chrono::milliseconds(response->delay_ms));
+      timer->async_wait([timer, finish](const asio::error_code&) { finish(); });
     });
     return restinio::request_accepted();
   };
 
-  // RESTinio closes the connection without an answer past this: keep it well above the
-  // upload limit so that ordinary oversized photos still get a 413 JSON answer.
-  const auto body_limit = std::max<std::uint64_t>(config.upload_max_bytes * 5 + 1024 * 1024, config.max_json_body_bytes);
+  // RESTinio checks a declared Content-Length against this as soon as the headers are in, and
+  // closes the connection without reading the body (or answering). Below it, App::dispatch
+  // answers 413 JSON from each route's own limit (the JSON limit everywhere, the upload
+  // route's, App::upload_body_limit) before anything is parsed.
+  const auto body_limit = std::max<std::uint64_t>(app.upload_body_limit(), config.max_json_body_bytes);
   restinio::server_settings_t<Traits> settings;
   settings.address(config.listen_host())
       .port(config.listen_port())
       .request_handler(handler)
+      .max_parallel_connections(config.max_connections)
+      .ip_blocker(std::make_shared<AddressGate>(AddressGate{limiter}))
+      .connection_state_listener(std::make_shared<ClosedListener>(ClosedListener{limiter}))
       .max_pipelined_requests(4)
       .handle_request_timeout(std::chrono::seconds(30))
-      .read_next_http_message_timelimit(std::chrono::seconds(60))
+      .read_next_http_message_timelimit(std::chrono::seconds(config.read_timeout_seconds))
       .incoming_http_msg_limits(restinio::incoming_http_msg_limits_t{}
                                     .max_url_size(8192)
                                     .max_field_name_size(256)
@@ -220,6 +310,7 @@ void run_server(App& app) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   server->stop();
   server->wait();
+  housekeeping.stop();
   app.cable_connections = [] { return std::size_t{0}; };
   fast.join();
   slow.join();

@@ -1,5 +1,7 @@
 #include "http/context.hpp"
 
+#include <charconv>
+
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -46,7 +48,28 @@ nlohmann::json Context::json_body() const {
   return parsed;
 }
 
+// The router admits at most 18 digits for {name:int}, so this always fits.
 std::int64_t Context::int_param(const std::string& name) const { return std::stoll(request.params.at(name)); }
+
+namespace {
+
+int bounded_query_int(const Request& request, const char* name, int fallback, int max) {
+  const auto value = request.query_param(name);
+  if (!value || value->empty()) return fallback;
+  int n = 0;
+  const auto* end = value->data() + value->size();
+  const auto [ptr, ec] = std::from_chars(value->data(), end, n);
+  if (ec != std::errc{} || ptr != end || n < 1 || n > max)
+    throw Error(errc::malformed, std::string(msg::invalid_input),
+                {{name, {"1から" + std::to_string(max) + "までの整数を指定してください"}}});
+  return n;
+}
+
+}  // namespace
+
+PageParams Context::page_params(int default_per, int max_per) const {
+  return {bounded_query_int(request, "page", 1, 10000), bounded_query_int(request, "per", default_per, max_per)};
+}
 
 // PostgreSQL text cannot hold NUL, and libpq would cut the value there: refuse it outright.
 std::string checked_string(const nlohmann::json& value, const char* key) {

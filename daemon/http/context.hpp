@@ -11,6 +11,11 @@ struct App;
 
 namespace camp::http {
 
+struct PageParams {
+  int page = 1;
+  int per = 20;
+};
+
 struct Context {
   Request& request;
   App& app;
@@ -20,6 +25,9 @@ struct Context {
   // The JSON body, after checking Content-Type (415), size (413), nesting depth and syntax (400).
   nlohmann::json json_body() const;
   std::int64_t int_param(const std::string& name) const;
+  // ?page= (1..10000) and ?per= (1..max_per); absent means the default, anything else is a 400
+  // naming the field, so a huge or negative number never reaches SQL.
+  PageParams page_params(int default_per = 20, int max_per = 100) const;
 };
 
 // Members of a JSON object, with a 422 naming the field when the type is wrong.

@@ -15,6 +15,8 @@ using Handler = std::function<Response(Context&)>;
 
 enum class Access { anyone, logged_in };
 enum class Lane { fast, slow };  // slow: CPU-heavy work (password hashing) on its own pool
+// Largest body a route takes: the JSON limit, or (the upload route only) the upload limit.
+enum class BodyLimit { json, upload };
 
 struct Route {
   std::string method;
@@ -22,6 +24,7 @@ struct Route {
   Access access;
   Handler handler;
   Lane lane = Lane::fast;
+  BodyLimit body_limit = BodyLimit::json;
 };
 
 struct Match {

@@ -31,7 +31,12 @@ questions::QuestionInput question_input(const nlohmann::json& in) {
   if (in.contains("category_id") && !in["category_id"].is_null()) {
     if (!in["category_id"].is_number_integer())
       throw Error(errc::invalid, "入力内容に誤りがあります", {{"category_id", {"カテゴリーは必須です"}}});
-    q.category_id = in["category_id"].get<int>();
+    // Category ids are 32-bit in the schema: a larger number names no category (never wrap it).
+    const auto& raw = in["category_id"];
+    const bool fits = raw.is_number_unsigned() ? raw.get<std::uint64_t>() <= INT32_MAX
+                                               : raw.get<std::int64_t>() >= 1 && raw.get<std::int64_t>() <= INT32_MAX;
+    if (!fits) throw Error(errc::invalid, "入力内容に誤りがあります", {{"category_id", {"カテゴリーが見つかりません"}}});
+    q.category_id = static_cast<int>(raw.get<std::int64_t>());
   }
   q.title = http::optional_string(in, "title");
   q.body = http::optional_string(in, "body");
@@ -57,8 +62,9 @@ Response list(Context& ctx) {
   p.category_id = int_query(ctx, "category_id");
   p.status = ctx.request.query_param("status").value_or("all");
   if (p.status.empty()) p.status = "all";
-  p.page = int_query(ctx, "page").value_or(1);
-  p.per = int_query(ctx, "per").value_or(20);
+  const auto paging = ctx.page_params();
+  p.page = paging.page;
+  p.per = paging.per;
   const auto page = ctx.app.questions.search(ctx.me(), p);
   auto data = nlohmann::json::array();
   for (const auto& q : page.items) data.push_back(questions::to_json(q));
