@@ -22,7 +22,15 @@ Response update(Context& ctx) {
   patch.email = http::optional_string(in, "personemail");
   if (in.contains("personemail") && in["personemail"].is_null()) patch.email = "";
   patch.image_url = http::nullable_string(in, "account_image_01__c");
-  const auto updated = ctx.app.accounts.update_profile(ctx.me(), ctx.int_param("id"), patch);
+  patch.current_password = http::optional_string(in, "current_password");
+  // A new e-mail needs the requester's password; wrong guesses count like failed logins from
+  // this client, and every other session of the account ends.
+  const accounts::EmailChangeProof proof{
+      [&](const std::string& password) {
+        ctx.app.sessions.confirm_password(ctx.me(), password, ctx.request.client_address);
+      },
+      ctx.principal->session_id};
+  const auto updated = ctx.app.accounts.update_profile(ctx.me(), ctx.int_param("id"), patch, proof);
   return Response::json(200, accounts::to_json(updated));
 }
 
@@ -30,7 +38,8 @@ Response update(Context& ctx) {
 
 void add_accounts(http::Router& r) {
   r.add({"GET", "/api/v1/accounts/me", http::Access::logged_in, me});
-  r.add({"PATCH", "/api/v1/accounts/{id:int}", http::Access::logged_in, update});
+  // The login lane: an e-mail change verifies a password (argon2id), kept off the fast lane.
+  r.add({"PATCH", "/api/v1/accounts/{id:int}", http::Access::logged_in, update, http::Lane::slow});
 }
 
 }  // namespace camp::routes

@@ -36,6 +36,12 @@ constexpr db::Statement kUpdateProfile{
     "accounts.update_profile",
     "WITH u AS (UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1 "
     "RETURNING id)" CAMP_NOTIFY_CHANGED};
+constexpr db::Statement kUpdateProfileEndingSessions{
+    "accounts.update_profile_ending_sessions",
+    "WITH u AS (UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1 "
+    "RETURNING id), "
+    "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL "
+    "AND id <> $5)" CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kUpdateRole{
     "accounts.update_role",
     "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};
@@ -99,6 +105,12 @@ std::int64_t upsert(db::Connection& c, const NewAccount& a) { return write(c, kU
 bool update_profile(db::Connection& c, std::int64_t id, const ProfileChange& ch) {
   pqxx::nontransaction tx(c.pq());
   return c.exec(tx, kUpdateProfile, id, ch.email, ch.nickname, ch.image_url).size() == 1;
+}
+
+bool update_profile_ending_sessions(db::Connection& c, std::int64_t id, const ProfileChange& ch,
+                                    const std::string& keep_session) {
+  pqxx::nontransaction tx(c.pq());
+  return c.exec(tx, kUpdateProfileEndingSessions, id, ch.email, ch.nickname, ch.image_url, keep_session).size() == 1;
 }
 
 bool update_role(db::Connection& c, std::int64_t id, Role role) {

@@ -38,6 +38,10 @@ std::int64_t insert(db::Connection& c, const NewAccount& a);
 // Insert or, for an existing e-mail, reset role, course, nickname and password (demo seed).
 std::int64_t upsert(db::Connection& c, const NewAccount& a);
 bool update_profile(db::Connection& c, std::int64_t id, const ProfileChange& change);
+// The same, and in the same statement ends every session of the account but `keep_session`
+// (empty: all of them): for a changed e-mail.
+bool update_profile_ending_sessions(db::Connection& c, std::int64_t id, const ProfileChange& change,
+                                    const std::string& keep_session);
 bool update_role(db::Connection& c, std::int64_t id, Role role);
 std::vector<Account> list(db::Connection& c, std::optional<Role> role);
 

@@ -61,13 +61,15 @@ Account AccountService::find_by_email(const std::string& email) {
   return *found;
 }
 
-Account AccountService::update_profile(const Account& actor, std::int64_t id, const ProfilePatch& patch) {
+Account AccountService::update_profile(const Account& actor, std::int64_t id, const ProfilePatch& patch,
+                                       const EmailChangeProof& proof) {
   if (actor.id != id && actor.role != Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
   Account current = get(id);
 
   repo::ProfileChange change{patch.email.value_or(current.email), patch.nickname.value_or(current.nickname),
                              patch.image_url ? *patch.image_url : current.image_url};
   if (change.image_url && change.image_url->empty()) change.image_url.reset();
+  const bool email_changes = change.email != current.email;
   FieldErrors errors;
   if (auto m = validate::nickname(change.nickname)) errors["nickname__c"].push_back(*m);
   if (auto m = validate::email(change.email)) errors["personemail"].push_back(*m);
@@ -75,11 +77,19 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
   static const std::regex own_upload(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
   if (change.image_url && !std::regex_match(*change.image_url, own_upload))
     errors["account_image_01__c"].push_back(std::string(msg::url_format));
+  if (email_changes && patch.current_password.value_or("").empty())
+    errors["current_password"].push_back(std::string(msg::password_required));
   throw_if_invalid(errors);
+  if (email_changes) {
+    if (!proof.confirm) throw Error(errc::internal, std::string(msg::internal)).with_detail("e-mail change without proof");
+    proof.confirm(*patch.current_password);  // slow (argon2id): outside any connection
+  }
 
   return pool_.run([&](db::Connection& c) {
     try {
-      if (!repo::update_profile(c, id, change)) throw not_found();
+      const bool found = email_changes ? repo::update_profile_ending_sessions(c, id, change, proof.keep_session)
+                                       : repo::update_profile(c, id, change);
+      if (!found) throw not_found();
     } catch (const pqxx::unique_violation&) {
       throw email_taken();
     }

@@ -1,6 +1,9 @@
 #include "accounts/session_repo.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "db/arrays.hpp"
 
 namespace camp::accounts::session_repo {
 namespace {
@@ -22,19 +25,28 @@ constexpr db::Statement kRevokeAll{
     "sessions.revoke_all",
     "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL "
     "AND expires_at > now() RETURNING 1) SELECT (SELECT count(*) FROM r), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
-constexpr db::Statement kThrottled{
-    "throttles.check",
-    "SELECT max(EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $5) - now())) "
-    "FROM login_throttles WHERE window_started_at + make_interval(secs => $5) > now() "
-    "AND ((key = $1 AND failures >= $2) OR (key = $3 AND failures >= $4))"};
-constexpr db::Statement kFailure{
-    "throttles.failure",
-    "INSERT INTO login_throttles AS t (key, failures, window_started_at) VALUES ($1, 1, now()) "
+constexpr db::Statement kLiveFailures{
+    "throttles.live",
+    "SELECT key, failures, EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $2) - now()) "
+    "FROM login_throttles WHERE key = ANY($1::text[]) AND window_started_at + make_interval(secs => $2) > now()"};
+constexpr db::Statement kFailures{
+    "throttles.failures",
+    "INSERT INTO login_throttles AS t (key, failures, window_started_at) "
+    "SELECT DISTINCT k, 1, now() FROM unnest($1::text[]) AS k "
     "ON CONFLICT (key) DO UPDATE SET "
     "failures = CASE WHEN t.window_started_at + make_interval(secs => $2) <= now() THEN 1 ELSE t.failures + 1 END, "
     "window_started_at = CASE WHEN t.window_started_at + make_interval(secs => $2) <= now() "
     "THEN now() ELSE t.window_started_at END"};
 constexpr db::Statement kClear{"throttles.clear", "DELETE FROM login_throttles WHERE key = $1"};
+// Bounded deletes (ctid batches): a big backlog never becomes one long lock-holding statement.
+constexpr db::Statement kPruneThrottles{
+    "throttles.prune",
+    "DELETE FROM login_throttles WHERE ctid IN (SELECT ctid FROM login_throttles "
+    "WHERE window_started_at < to_timestamp($1) - make_interval(secs => $2) LIMIT $3)"};
+constexpr db::Statement kPruneSessions{
+    "sessions.prune",
+    "DELETE FROM sessions WHERE ctid IN (SELECT ctid FROM sessions WHERE expires_at < to_timestamp($1) "
+    "OR revoked_at < to_timestamp($1) - interval '1 day' LIMIT $2)"};
 
 }  // namespace
 
@@ -54,22 +66,32 @@ int revoke_all(db::Connection& c, std::int64_t account_id) {
   return c.exec(tx, kRevokeAll, account_id)[0][0].as<int>();
 }
 
-std::optional<int> throttled_for(db::Connection& c, const std::string& email_key, int email_limit,
-                                 const std::string& address_key, int address_limit, int window_seconds) {
+std::vector<FailureCount> live_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds) {
   pqxx::nontransaction tx(c.pq());
-  auto res = c.exec(tx, kThrottled, email_key, email_limit, address_key, address_limit, window_seconds);
-  if (res.empty() || res[0][0].is_null()) return std::nullopt;
-  return std::max(1, static_cast<int>(std::ceil(res[0][0].as<double>())));
+  std::vector<FailureCount> out;
+  for (const auto& r : c.exec(tx, kLiveFailures, db::text_array(keys), window_seconds))
+    out.push_back({r[0].as<std::string>(), r[1].as<int>(), std::max(1, static_cast<int>(std::ceil(r[2].as<double>())))});
+  return out;
 }
 
-void record_failure(db::Connection& c, const std::string& key, int window_seconds) {
+void record_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds) {
   pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kFailure, key, window_seconds);
+  c.exec(tx, kFailures, db::text_array(keys), window_seconds);
 }
 
 void clear_failures(db::Connection& c, const std::string& key) {
   pqxx::nontransaction tx(c.pq());
   c.exec(tx, kClear, key);
+}
+
+int prune_throttles(db::Connection& c, std::int64_t now_epoch, int window_seconds, int batch) {
+  pqxx::nontransaction tx(c.pq());
+  return static_cast<int>(c.exec(tx, kPruneThrottles, now_epoch, window_seconds, batch).affected_rows());
+}
+
+int prune_sessions(db::Connection& c, std::int64_t now_epoch, int batch) {
+  pqxx::nontransaction tx(c.pq());
+  return static_cast<int>(c.exec(tx, kPruneSessions, now_epoch, batch).affected_rows());
 }
 
 }  // namespace camp::accounts::session_repo

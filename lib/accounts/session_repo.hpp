@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "db/pool.hpp"
 
@@ -13,10 +14,20 @@ void insert(db::Connection& c, const std::string& id, std::int64_t account_id, s
 bool revoke(db::Connection& c, const std::string& id);
 int revoke_all(db::Connection& c, std::int64_t account_id);
 
-// Seconds until the window of the most limited key ends, when a key is at its limit.
-std::optional<int> throttled_for(db::Connection& c, const std::string& email_key, int email_limit,
-                                 const std::string& address_key, int address_limit, int window_seconds);
-void record_failure(db::Connection& c, const std::string& key, int window_seconds);
+struct FailureCount {
+  std::string key;
+  int failures = 0;
+  int seconds_left = 0;  // until the key's window ends (at least 1)
+};
+// The counts of those keys whose window is still running.
+std::vector<FailureCount> live_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds);
+// One more failure for each key (a new window for keys whose window has ended).
+void record_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds);
 void clear_failures(db::Connection& c, const std::string& key);
+
+// Housekeeping, at most `batch` rows per call: throttle rows whose window ended, and sessions
+// that expired or were revoked more than a day ago. Each returns how many rows went.
+int prune_throttles(db::Connection& c, std::int64_t now_epoch, int window_seconds, int batch);
+int prune_sessions(db::Connection& c, std::int64_t now_epoch, int batch);
 
 }  // namespace camp::accounts::session_repo

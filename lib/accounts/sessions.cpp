@@ -1,7 +1,7 @@
 #include "accounts/sessions.hpp"
 
-#include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
@@ -14,17 +14,23 @@
 namespace camp::accounts {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
 std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
 Error login_failed() { return Error(errc::unauthenticated, std::string(msg::login_failed)); }
+
+Error current_password_error(std::string_view message) {
+  return Error(errc::invalid, std::string(message), {{"current_password", {std::string(message)}}});
+}
+
+// The per-e-mail slow-down. It holds the calling thread (the daemon's login lane), which is
+// why it is bounded (rate_limits.login_slowdown_max_ms) and only starts once the address and
+// pair limits have let the attempt through.
+void slow_down(int ms) {
+  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
 
 }  // namespace
 
@@ -38,24 +44,24 @@ std::string SessionService::login(const LoginRequest& raw) {
   if (req.password.empty()) errors["password"].push_back(std::string(msg::password_required));
   throw_if_invalid(errors);
 
-  const std::string email_key = "email:" + lower(req.email);
-  const std::string address_key = "address:" + req.client_address;
-  auto found = pool_.run([&](db::Connection& c) {
-    if (auto wait = session_repo::throttled_for(c, email_key, limits_.login_failures_per_email, address_key,
-                                                limits_.login_failures_per_address, limits_.window_seconds))
-      throw Error(errc::too_many_requests, std::string(msg::login_throttled)).with_retry_after(*wait);
-    return repo::find_login(c, req.email);
+  const auto keys = throttle_keys(req.email, req.client_address);
+  auto [verdict, found] = pool_.run([&](db::Connection& c) {
+    const auto v = throttle_.check(c, keys);
+    if (v.retry_after_seconds)
+      throw Error(errc::too_many_requests, std::string(msg::login_throttled)).with_retry_after(*v.retry_after_seconds);
+    return std::make_pair(v, repo::find_login(c, req.email));
   });
 
-  // The slow part runs without holding a connection.
+  // The slow parts run without holding a connection, the same for known and unknown e-mails.
+  if (req.answer_delay_ms) *req.answer_delay_ms = verdict.slowdown_ms;
+  else slow_down(verdict.slowdown_ms);
   bool ok = false;
   if (found) ok = verify_password(found->password_hash, req.password);
   else burn_password_check(req.password);
 
   if (!ok) {
     pool_.run([&](db::Connection& c) {
-      session_repo::record_failure(c, email_key, limits_.window_seconds);
-      session_repo::record_failure(c, address_key, limits_.window_seconds);
+      throttle_.record_failure(c, keys);
       return 0;
     });
     throw login_failed();
@@ -67,13 +73,34 @@ std::string SessionService::login(const LoginRequest& raw) {
   claims.issued_at = now_seconds();
   claims.expires_at = claims.issued_at + std::int64_t{ttl_days_} * 86400;
   auto account = pool_.run([&](db::Connection& c) {
-    session_repo::clear_failures(c, email_key);
+    throttle_.record_success(c, keys);
     session_repo::insert(c, claims.jti, claims.account_id, claims.expires_at, req.client_address, req.user_agent);
     return repo::find_by_id(c, claims.account_id);
   });
   if (!account) throw login_failed();  // deleted between the two steps
   claims.role = std::string(to_string(account->role));
   return signer_.sign(claims);
+}
+
+void SessionService::confirm_password(const Account& who, const std::string& password,
+                                      const std::string& client_address) {
+  if (password.empty()) throw current_password_error(msg::password_required);
+  const auto keys = throttle_keys(who.email, client_address);
+  auto [verdict, found] = pool_.run([&](db::Connection& c) {
+    const auto v = throttle_.check(c, keys);
+    if (v.retry_after_seconds)
+      throw Error(errc::too_many_requests, std::string(msg::password_attempts_throttled))
+          .with_retry_after(*v.retry_after_seconds);
+    return std::make_pair(v, repo::find_login(c, who.email));
+  });
+  slow_down(verdict.slowdown_ms);
+  const bool ok = found && found->id == who.id && verify_password(found->password_hash, password);
+  pool_.run([&](db::Connection& c) {
+    if (ok) throttle_.record_success(c, keys);
+    else throttle_.record_failure(c, keys);
+    return 0;
+  });
+  if (!ok) throw current_password_error(msg::current_password_wrong);
 }
 
 Principal SessionService::authenticate(std::string_view bearer_token) {
@@ -95,6 +122,25 @@ void SessionService::logout(const Principal& principal) {
 
 int SessionService::revoke_all(std::int64_t account_id) {
   return pool_.run([&](db::Connection& c) { return session_repo::revoke_all(c, account_id); });
+}
+
+PruneResult SessionService::prune_expired(std::chrono::system_clock::time_point now, int batch, int max_batches) {
+  const auto epoch = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  PruneResult result;
+  // One statement per pool use, so the connection goes back between batches.
+  for (int i = 0; i < max_batches; ++i) {
+    const int n = pool_.run([&](db::Connection& c) {
+      return session_repo::prune_throttles(c, epoch, throttle_.limits().window_seconds, batch);
+    });
+    result.throttles += n;
+    if (n < batch) break;
+  }
+  for (int i = 0; i < max_batches; ++i) {
+    const int n = pool_.run([&](db::Connection& c) { return session_repo::prune_sessions(c, epoch, batch); });
+    result.sessions += n;
+    if (n < batch) break;
+  }
+  return result;
 }
 
 }  // namespace camp::accounts

@@ -1,9 +1,11 @@
 #pragma once
 // Logging in and out, and turning a bearer token back into an account.
+#include <chrono>
 #include <string>
 
 #include "accounts/model.hpp"
 #include "accounts/session_cache.hpp"
+#include "accounts/throttle.hpp"
 #include "accounts/token.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
@@ -15,6 +17,10 @@ struct LoginRequest {
   std::string password;
   std::string client_address;
   std::string user_agent;
+  // Set: the per-e-mail slow-down is reported here for the caller to apply to its answer (the
+  // daemon delays the answer on a timer, so a flood aimed at one e-mail cannot hold the login
+  // thread); unset: this thread waits.
+  int* answer_delay_ms = nullptr;
 };
 
 struct Principal {
@@ -22,24 +28,38 @@ struct Principal {
   std::string session_id;
 };
 
+struct PruneResult {
+  int throttles = 0;
+  int sessions = 0;
+};
+
 class SessionService {
  public:
   SessionService(db::Pool& pool, TokenSigner signer, RateLimits limits, int ttl_days, SessionCache* cache = nullptr)
-      : pool_(pool), signer_(std::move(signer)), limits_(limits), ttl_days_(ttl_days), cache_(cache) {}
+      : pool_(pool), signer_(std::move(signer)), throttle_(limits), ttl_days_(ttl_days), cache_(cache) {}
 
   // Returns a signed JWT. Unknown e-mail and wrong password get the same error and
-  // cost the same time; failures are throttled per e-mail and per client address.
+  // cost the same time; failures are throttled (accounts/throttle.hpp).
   std::string login(const LoginRequest& request);
+  // Proof that the person at `client_address` knows `who`'s password (before an e-mail change):
+  // 422 on fields.current_password when it is missing or wrong, 429 past the login limits;
+  // wrong guesses count like failed logins.
+  void confirm_password(const Account& who, const std::string& password, const std::string& client_address);
   Principal authenticate(std::string_view bearer_token);
   // The signature and expiry only (no database): for cheap checks on an I/O thread.
   TokenClaims verify_token(std::string_view bearer_token) const { return signer_.verify(bearer_token); }
   void logout(const Principal& principal);
   int revoke_all(std::int64_t account_id);
+  // Deletes throttle rows whose window ended before `now` and sessions expired (or revoked a day
+  // ago) by `now`, `batch` rows per statement and at most `max_batches` statements per table,
+  // so a call is bounded however large the backlog. Call it periodically (the daemon: every
+  // few minutes).
+  PruneResult prune_expired(std::chrono::system_clock::time_point now, int batch = 1000, int max_batches = 10);
 
  private:
   db::Pool& pool_;
   TokenSigner signer_;
-  RateLimits limits_;
+  LoginThrottle throttle_;
   int ttl_days_;
   SessionCache* cache_;  // the daemon's; none for the CLI
 };

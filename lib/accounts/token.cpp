@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <jwt/jwt.hpp>
+#include <sodium.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +20,25 @@ Error unauthenticated(std::string detail) {
 }
 }  // namespace
 
+bool signature_matches(std::string_view token, std::string_view secret) {
+  const auto last_dot = token.rfind('.');
+  if (last_dot == std::string_view::npos || token.find('.') == last_dot) return false;
+  const auto signed_part = token.substr(0, last_dot);
+  const auto given = token.substr(last_dot + 1);
+  if (sodium_init() < 0) return false;
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_state state;
+  crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(secret.data()), secret.size());
+  crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(signed_part.data()), signed_part.size());
+  crypto_auth_hmacsha256_final(&state, mac);
+  // Compare the encoded text: exactly one spelling of the signature is accepted.
+  char expected[sodium_base64_ENCODED_LEN(crypto_auth_hmacsha256_BYTES, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+  sodium_bin2base64(expected, sizeof expected, mac, sizeof mac, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+  const std::string_view want(expected);
+  // The length is public (always 43); only the bytes are compared in constant time.
+  return given.size() == want.size() && sodium_memcmp(given.data(), want.data(), want.size()) == 0;
+}
+
 TokenSigner::TokenSigner(std::string secret) : secret_(std::move(secret)) {
   if (secret_.size() < 32) throw Error(errc::invalid, "jwt_secret must be at least 32 characters");
 }
@@ -35,6 +55,9 @@ std::string TokenSigner::sign(const TokenClaims& c) const {
 
 TokenClaims TokenSigner::verify(std::string_view token) const {
   if (token.empty() || token.size() > 4096) throw unauthenticated("empty or oversized token");
+  // cpp-jwt compares signatures with ==, which leaks how many leading bytes matched: check the
+  // HMAC in constant time first, so cpp-jwt only ever sees correctly signed tokens.
+  if (!signature_matches(token, secret_)) throw unauthenticated("bad signature");
   std::error_code ec;
   jwt::jwt_object obj;
   try {
@@ -66,11 +89,20 @@ TokenClaims TokenSigner::verify(std::string_view token) const {
   }
 }
 
+void check_secret_file_mode(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;  // not there yet: created 0600 below
+  if (st.st_mode & (S_IRWXG | S_IRWXO))
+    throw Error(errc::invalid, path + " is readable or writable by group or others (anyone who can read it can forge "
+                                      "sessions): run `chmod 600 " + path + "` and start again");
+}
+
 std::string load_or_create_jwt_secret(const std::string& configured, const std::string& data_dir) {
   if (!configured.empty()) return configured;
   namespace fs = std::filesystem;
   fs::create_directories(data_dir);
   const auto path = (fs::path(data_dir) / "jwt_secret").string();
+  check_secret_file_mode(path);
   // O_EXCL: when two processes start at once, exactly one writes and both read the same.
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
   if (fd >= 0) {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "accounts/model.hpp"
 
@@ -29,8 +30,15 @@ class TokenSigner {
   std::string secret_;
 };
 
+// Whether the token's third part is the HS256 signature of its first two under `secret`,
+// compared in constant time (libsodium). Says nothing about the header or the claims.
+bool signature_matches(std::string_view token, std::string_view secret);
+
+// Refuses (Error invalid, saying `chmod 600`) a secret file that group or others may access.
+void check_secret_file_mode(const std::string& path);
+
 // The configured secret, or the one kept in data_dir/jwt_secret (created on first use,
-// mode 0600, never logged).
+// mode 0600, never logged; an existing file with a looser mode is refused).
 std::string load_or_create_jwt_secret(const std::string& configured, const std::string& data_dir);
 
 }  // namespace camp::accounts

@@ -40,12 +40,20 @@ const std::map<std::string, Setter>& setters() {
       {"session_ttl_days", set(&Config::session_ttl_days)},
       {"workers", set(&Config::workers)},
       {"uploads.max_bytes", set(&Config::upload_max_bytes)},
+      {"uploads.quota_bytes", set(&Config::upload_quota_bytes)},
+      {"uploads.per_hour", set(&Config::uploads_per_hour)},
       {"http.max_header_bytes", set(&Config::max_header_bytes)},
       {"http.max_json_body_bytes", set(&Config::max_json_body_bytes)},
+      {"http.max_connections", set(&Config::max_connections)},
+      {"http.max_connections_per_address", set(&Config::max_connections_per_address)},
+      {"http.read_timeout_seconds", set(&Config::read_timeout_seconds)},
       {"log.level", set(&Config::log_level)},
       {"log.format", set(&Config::log_format)},
       {"rate_limits.login_failures_per_email", set_limit(&RateLimits::login_failures_per_email)},
       {"rate_limits.login_failures_per_address", set_limit(&RateLimits::login_failures_per_address)},
+      {"rate_limits.login_failures_per_email_and_address",
+       set_limit(&RateLimits::login_failures_per_email_and_address)},
+      {"rate_limits.login_slowdown_max_ms", set_limit(&RateLimits::login_slowdown_max_ms)},
       {"rate_limits.window_seconds", set_limit(&RateLimits::window_seconds)},
       {"trusted_proxies", set(&Config::trusted_proxies)},
       {"webui_dir", set(&Config::webui_dir)},
@@ -57,6 +65,9 @@ const std::map<std::string, Setter>& setters() {
       {"cable.send_queue_bytes", set_cable(&CableLimits::send_queue_bytes)},
       {"cable.allowed_origins", set_cable(&CableLimits::allowed_origins)},
       {"cable.presence_ttl_seconds", set_cable(&CableLimits::presence_ttl_seconds)},
+      {"cable.max_connections_per_account", set_cable(&CableLimits::max_connections_per_account)},
+      {"cable.max_subscriptions_per_connection", set_cable(&CableLimits::max_subscriptions_per_connection)},
+      {"cable.commands_per_10_seconds", set_cable(&CableLimits::commands_per_10_seconds)},
   };
   return all;
 }
@@ -98,10 +109,21 @@ void validate(const Config& c) {
   if (c.workers < 0) throw Error(errc::invalid, "config: workers must be >= 0");
   if (c.cable.max_message_bytes < 1024 || c.cable.send_queue_bytes < c.cable.max_message_bytes)
     throw Error(errc::invalid, "config: cable.max_message_bytes >= 1024 and cable.send_queue_bytes >= it");
+  if (c.max_connections < 1 || c.max_connections_per_address < 1 || c.read_timeout_seconds < 1)
+    throw Error(errc::invalid, "config: http.max_connections, max_connections_per_address, read_timeout_seconds must be >= 1");
+  if (c.cable.max_connections_per_account < 1 || c.cable.max_subscriptions_per_connection < 1 ||
+      c.cable.commands_per_10_seconds < 1)
+    throw Error(errc::invalid, "config: cable per-account, per-connection and command limits must be >= 1");
   if (c.cable.presence_ttl_seconds < 3) throw Error(errc::invalid, "config: cable.presence_ttl_seconds must be >= 3");
   const auto& r = c.rate_limits;
-  if (r.login_failures_per_email < 1 || r.login_failures_per_address < 1 || r.window_seconds < 1)
+  if (r.login_failures_per_email < 1 || r.login_failures_per_address < 1 ||
+      r.login_failures_per_email_and_address < 1 || r.window_seconds < 1)
     throw Error(errc::invalid, "config: rate_limits values must be >= 1");
+  if (r.login_slowdown_max_ms < 0 || r.login_slowdown_max_ms > 10000)
+    throw Error(errc::invalid, "config: rate_limits.login_slowdown_max_ms must be 0..10000");
+  if (c.upload_quota_bytes < c.upload_max_bytes)
+    throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
+  if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
 }
 
 }  // namespace

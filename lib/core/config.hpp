@@ -9,8 +9,11 @@
 namespace camp {
 
 struct RateLimits {
+  // Per e-mail from anywhere: past it, logins for that e-mail are slowed down, never refused.
   int login_failures_per_email = 5;
-  int login_failures_per_address = 30;
+  int login_failures_per_address = 30;  // per client address (IPv6: per /64): then 429
+  int login_failures_per_email_and_address = 5;  // per (e-mail, address) pair: then 429
+  int login_slowdown_max_ms = 2000;  // the per-e-mail slow-down's ceiling
   int window_seconds = 900;
 };
 
@@ -20,6 +23,9 @@ struct CableLimits {
   std::size_t send_queue_bytes = 256 * 1024;  // per connection; past it the client is dropped
   std::vector<std::string> allowed_origins;   // besides the daemon's own origin
   int presence_ttl_seconds = 60;
+  std::size_t max_connections_per_account = 20;       // more get the connection refused
+  std::size_t max_subscriptions_per_connection = 50;  // more get reject_subscription
+  int commands_per_10_seconds = 100;                  // past it commands are ignored (and logged)
 };
 
 struct Config {
@@ -30,8 +36,13 @@ struct Config {
   int session_ttl_days = 30;
   int workers = 0;           // 0: two per CPU core
   std::size_t upload_max_bytes = 5 * 1024 * 1024;
+  std::size_t upload_quota_bytes = 100 * 1024 * 1024;  // all of one account's uploads together
+  int uploads_per_hour = 60;                            // per account
   std::size_t max_header_bytes = 16 * 1024;
   std::size_t max_json_body_bytes = 1024 * 1024;
+  std::size_t max_connections = 2048;             // open HTTP connections (RESTinio waits past it)
+  std::size_t max_connections_per_address = 256;  // per client address (IPv6: per /64)
+  int read_timeout_seconds = 30;                  // to read a whole request, or idle keep-alive
   std::string log_level = "info";
   std::string log_format = "text";  // text | json
   RateLimits rate_limits;

@@ -39,5 +39,19 @@ inline constexpr std::string_view category_in_use = "質問が登録されてい
 inline constexpr std::string_view unavailable =
     "ただいまアクセスが集中しています。しばらくしてから再度お試しください";
 inline constexpr std::string_view internal = "サーバーでエラーが発生しました";
+inline constexpr std::string_view current_password_wrong = "現在のパスワードが正しくありません";
+inline constexpr std::string_view password_attempts_throttled =
+    "パスワードの試行回数が多すぎます。しばらくしてから再度お試しください";
+inline constexpr std::string_view upload_forbidden_for_trial = "体験アカウントではファイルをアップロードできません";
+inline constexpr std::string_view upload_quota_exceeded =
+    "アップロードできる容量の上限に達しました";
+inline constexpr std::string_view upload_rate_exceeded =
+    "アップロードの回数が多すぎます。しばらくしてから再度お試しください";
+
+// Concurrent writes (lib/db/errors.cpp).
+inline constexpr std::string_view concurrent_update =
+    "他の操作と同時に更新されたため保存できませんでした。もう一度お試しください";
+inline constexpr std::string_view reference_changed =
+    "関連するデータが変更または削除されたため保存できませんでした。画面を再読み込みしてください";
 
 }  // namespace camp::msg

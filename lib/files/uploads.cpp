@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 
@@ -16,8 +18,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr db::Statement kInsert{
-    "uploads.insert", "INSERT INTO uploads (account_id, kind, path, content_type, bytes) VALUES ($1, $2, $3, $4, $5)"};
+// One account's uploads are serialised by a lock on its row (NO KEY UPDATE: the uploads'
+// foreign keys still only need KEY SHARE); under READ COMMITTED the insert that follows sees
+// every upload committed before the lock was granted.
+constexpr db::Statement kLockOwner{"uploads.lock_owner", "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE"};
+constexpr db::Statement kInsertWithinQuota{
+    "uploads.insert_within_quota",
+    "INSERT INTO uploads (account_id, kind, path, content_type, bytes) SELECT $1, $2, $3, $4, $5::bigint "
+    "WHERE (SELECT coalesce(sum(bytes), 0) FROM uploads WHERE account_id = $1) + $5::bigint <= $6::bigint "
+    "AND (SELECT count(*) FROM uploads WHERE account_id = $1 AND created_at > now() - interval '1 hour') < $7::int "
+    "RETURNING id"};
+// Why an insert was refused: over the total, and when the hourly count frees a slot.
+constexpr db::Statement kQuotaState{
+    "uploads.quota_state",
+    "SELECT (SELECT coalesce(sum(bytes), 0) FROM uploads WHERE account_id = $1) + $2::bigint > $3::bigint, "
+    "(SELECT EXTRACT(EPOCH FROM created_at + interval '1 hour' - now()) FROM uploads "
+    " WHERE account_id = $1 AND created_at > now() - interval '1 hour' ORDER BY created_at DESC OFFSET $4::int - 1 LIMIT 1)"};
+constexpr db::Statement kDelete{"uploads.delete", "DELETE FROM uploads WHERE path = $1"};
 
 bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0) {
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
@@ -68,10 +85,18 @@ std::optional<ImageType> sniff_image(std::string_view b) {
   return std::nullopt;
 }
 
+// 403, not 404: the route exists for every logged-in account and the account knows its own
+// role (the error table's "known, but not allowed"); the message tells a trial user why.
+void ensure_may_upload(const accounts::Account& owner) {
+  if (owner.role == accounts::Role::trial) throw Error(errc::forbidden, std::string(msg::upload_forbidden_for_trial));
+}
+
 UploadService::UploadService(db::Pool& pool, std::string uploads_dir, std::size_t max_bytes)
     : pool_(pool), dir_(std::move(uploads_dir)), max_bytes_(max_bytes) {}
 
-StoredFile UploadService::store(const accounts::Account& owner, const std::string& kind, std::string_view bytes) {
+StoredFile UploadService::store(const accounts::Account& owner, const std::string& kind, std::string_view bytes,
+                                const UploadQuota& quota) {
+  ensure_may_upload(owner);
   if (!known_kind(kind))
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"file_type", {"unknown file_type '" + kind + "'"}}});
   if (bytes.size() > max_bytes_) throw Error(errc::payload_too_large, std::string(msg::file_too_large));
@@ -80,8 +105,44 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   if (!type) throw Error(errc::invalid, std::string(msg::image_format), {{"file", {std::string(msg::image_format)}}});
 
   const fs::path dir = fs::path(dir_) / kind;
-  fs::create_directories(dir);
   const std::string name = random_hex(16) + "." + type->extension;
+  StoredFile stored{"/uploads/" + kind + "/" + name, type->content_type, bytes.size()};
+  // The slot is taken before the bytes reach the disk, so a refused upload writes nothing.
+  reserve(owner, kind, stored, quota);
+  try {
+    write_file(dir, name, bytes);
+  } catch (...) {
+    pool_.run([&](db::Connection& c) {
+      pqxx::nontransaction tx(c.pq());
+      return c.exec(tx, kDelete, stored.url).affected_rows();
+    });
+    throw;
+  }
+  return stored;
+}
+
+void UploadService::reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
+                            const UploadQuota& quota) {
+  const auto size = static_cast<std::int64_t>(file.bytes);
+  const auto total = static_cast<std::int64_t>(quota.total_bytes);
+  pool_.run([&](db::Connection& c) {
+    pqxx::work tx(c.pq());
+    c.exec(tx, kLockOwner, owner.id);
+    if (!c.exec(tx, kInsertWithinQuota, owner.id, kind, file.url, file.content_type, size, total, quota.per_hour)
+             .empty()) {
+      tx.commit();
+      return 0;
+    }
+    const auto state = c.exec(tx, kQuotaState, owner.id, size, total, quota.per_hour)[0];
+    if (state[0].as<bool>()) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
+    const double wait = state[1].is_null() ? 1.0 : state[1].as<double>();
+    throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded))
+        .with_retry_after(std::max(1, static_cast<int>(std::ceil(wait))));
+  });
+}
+
+void UploadService::write_file(const fs::path& dir, const std::string& name, std::string_view bytes) const {
+  fs::create_directories(dir);
   const std::string temp = (dir / ("." + name + ".part")).string();
   const std::string final_path = (dir / name).string();
 
@@ -101,14 +162,6 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
     throw Error(errc::internal, std::string(msg::internal)).with_detail("rename " + temp);
   }
   fsync_path(dir.string(), O_RDONLY | O_DIRECTORY);
-
-  StoredFile stored{"/uploads/" + kind + "/" + name, type->content_type, bytes.size()};
-  pool_.run([&](db::Connection& c) {
-    pqxx::nontransaction tx(c.pq());
-    c.exec(tx, kInsert, owner.id, kind, stored.url, stored.content_type, static_cast<std::int64_t>(stored.bytes));
-    return 0;
-  });
-  return stored;
 }
 
 void UploadService::remove_partial_files() const {

@@ -1,6 +1,7 @@
 #pragma once
 // Uploaded files: the type is decided by the bytes, the name by us, and a file becomes
 // visible only once it is complete on disk (temp file, fsync, rename).
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,16 +25,35 @@ struct StoredFile {
   std::size_t bytes = 0;
 };
 
+// Trial accounts may not upload (403 with a message saying so).
+void ensure_may_upload(const accounts::Account& owner);
+
+// What one account may upload: all its files together, and how many in any rolling hour.
+struct UploadQuota {
+  std::size_t total_bytes = 100 * 1024 * 1024;
+  int per_hour = 60;
+};
+
 class UploadService {
  public:
   UploadService(db::Pool& pool, std::string uploads_dir, std::size_t max_bytes);
 
-  StoredFile store(const accounts::Account& owner, const std::string& kind, std::string_view bytes);
+  // Trial accounts get 403. Past the quota, 429: without Retry-After for the total (it does
+  // not free itself), with it for the hourly count. Enforced in one locked transaction, so
+  // parallel uploads cannot both take the last slot.
+  StoredFile store(const accounts::Account& owner, const std::string& kind, std::string_view bytes,
+                   const UploadQuota& quota);
   std::size_t max_bytes() const { return max_bytes_; }
   // Leftovers of uploads interrupted by a crash (never served: their names start with '.').
   void remove_partial_files() const;
 
  private:
+  // Records the upload if the owner's quota allows it, else throws 429.
+  void reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
+               const UploadQuota& quota);
+  // Temp file, fsync, rename, fsync of the directory.
+  void write_file(const std::filesystem::path& dir, const std::string& name, std::string_view bytes) const;
+
   db::Pool& pool_;
   std::string dir_;
   std::size_t max_bytes_;

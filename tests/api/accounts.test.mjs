@@ -2,14 +2,16 @@
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  api, assertError, assertStatus, COURSES, createAndLogin, DEMO, demoToken, login, patchBody,
-  upload, uniqueEmail,
+  api, assertError, assertStatus, COURSES, createAndLogin, DEMO, DEMO_PASSWORD, demoToken, freshAddress, login, loginRaw,
+  patchBody, upload, uniqueEmail,
 } from './lib/client.mjs';
 import { png } from './lib/images.mjs';
 
 const NICKNAME_TOO_LONG = 'ニックネームは80文字以内でご入力ください';
 const EMAIL_INVALID = '不正なメールアドレスです';
 const EMAIL_REQUIRED = 'メールアドレスは必須です';
+const PASSWORD_REQUIRED = 'パスワードは必須です';
+const CURRENT_PASSWORD_WRONG = '現在のパスワードが正しくありません';
 
 function assertAccountShape(account) {
   assert.ok(Number.isInteger(account.id) && account.id > 0, `id ${account.id}`);
@@ -69,7 +71,9 @@ describe('PATCH /api/v1/accounts/{id}', () => {
 
   test('nickname and e-mail change; GET me and login follow', async () => {
     const email = uniqueEmail('renamed');
-    const res = await patch(me.id, patchBody(me, { nickname__c: '新しい 名前', personemail: email }), self.token);
+    const res = await patch(me.id, patchBody(me, {
+      nickname__c: '新しい 名前', personemail: email, current_password: self.account.password,
+    }), self.token);
     assertStatus(res, 200);
     assertAccountShape(res.json);
     assert.equal(res.json.id, me.id);
@@ -168,14 +172,18 @@ describe('PATCH /api/v1/accounts/{id}', () => {
   });
 
   test('an e-mail taken by another account → 409 conflict', async () => {
-    const res = await patch(me.id, patchBody(me, { personemail: DEMO.student.email }), self.token);
+    const res = await patch(me.id, patchBody(me, {
+      personemail: DEMO.student.email, current_password: self.account.password,
+    }), self.token);
     assertError(res, 409, 'conflict');
     const after = (await api('GET', '/api/v1/accounts/me', { token: self.token })).json;
     assert.equal(after.email, me.email);
   });
 
   test('an e-mail taken by another account in other letter case → 409 conflict', async () => {
-    const res = await patch(me.id, patchBody(me, { personemail: DEMO.student.email.toUpperCase() }), self.token);
+    const res = await patch(me.id, patchBody(me, {
+      personemail: DEMO.student.email.toUpperCase(), current_password: self.account.password,
+    }), self.token);
     assertError(res, 409, 'conflict');
   });
 
@@ -195,22 +203,33 @@ describe('PATCH /api/v1/accounts/{id}', () => {
     assertError(res, 403, 'forbidden');
   });
 
-  test('an admin may patch another account', async () => {
+  test("an admin may patch another account; a new e-mail takes the ADMIN's own password", async () => {
     const target = await createAndLogin({ role: 'graduate', course: 'rails_4m', nickname: '卒業生' });
     const email = uniqueEmail('by-admin');
-    const res = await patch(target.account.id, patchBody({ ...target.account, nickname: '卒業生' },
-      { nickname__c: '管理者が変更', personemail: email }), await demoToken('admin'));
+    const body = (changes) => patchBody({ ...target.account, nickname: '卒業生' },
+      { nickname__c: '管理者が変更', personemail: email, ...changes });
+    const admin = await demoToken('admin');
+    // The student's password is not the proof: the admin's is.
+    const e = assertError(await patch(target.account.id, body({ current_password: target.account.password }), admin),
+      422, 'invalid');
+    assert.deepEqual(e.fields.current_password, [CURRENT_PASSWORD_WRONG]);
+
+    const res = await patch(target.account.id, body({ current_password: DEMO_PASSWORD }), admin);
     assertStatus(res, 200);
     assert.equal(res.json.id, target.account.id);
     assert.equal(res.json.nickname, '管理者が変更');
     assert.equal(res.json.email, email);
     assert.equal(res.json.role, 'graduate');
-    const after = (await api('GET', '/api/v1/accounts/me', { token: target.token })).json;
+    // The student's sessions end (the admin's does not); the new e-mail logs in.
+    assertError(await api('GET', '/api/v1/accounts/me', { token: target.token }), 401, 'unauthenticated');
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token: admin }), 200);
+    const after = (await api('GET', '/api/v1/accounts/me', { token: await login(email, target.account.password) })).json;
     assert.equal(after.email, email);
   });
 
   test('an admin patching an account that does not exist → 404', async () => {
-    const res = await patch(2_000_000_000, patchBody(me, { personemail: uniqueEmail('ghost') }), await demoToken('admin'));
+    const res = await patch(2_000_000_000, patchBody(me, { personemail: uniqueEmail('ghost'), current_password: DEMO_PASSWORD }),
+      await demoToken('admin'));
     assertError(res, 404, 'not_found');
   });
 
@@ -231,5 +250,64 @@ describe('PATCH /api/v1/accounts/{id}', () => {
     assert.ok([200, 400, 422].includes(res.status), `got ${res.status} ${res.text}`);
     const after = (await api('GET', '/api/v1/accounts/me', { token: self.token })).json;
     assert.equal(after.role, 'student');
+  });
+});
+
+describe('changing the e-mail needs the current password', () => {
+  const patch = (id, body, token, address) =>
+    api('PATCH', `/api/v1/accounts/${id}`, { token, json: body, headers: address ? { 'x-forwarded-for': address } : {} });
+
+  test('missing → 422 パスワードは必須です; wrong → 422 with its own message; nothing changes, no session ends', async () => {
+    const { account, token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const other = await login(account.email, account.password);
+    const email = uniqueEmail('proof');
+    for (const missing of [{}, { current_password: '' }, { current_password: null }]) {
+      const e = assertError(await patch(account.id, patchBody(account, { personemail: email, ...missing }), token), 422, 'invalid');
+      assert.deepEqual(e.fields.current_password, [PASSWORD_REQUIRED]);
+    }
+    const e = assertError(await patch(account.id, patchBody(account, { personemail: email, current_password: 'wrong-pass-99' }),
+      token, freshAddress()), 422, 'invalid');
+    assert.deepEqual(e.fields.current_password, [CURRENT_PASSWORD_WRONG]);
+    assert.equal((await api('GET', '/api/v1/accounts/me', { token })).json.email, account.email);
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token: other }), 200);
+  });
+
+  test('right password → 200; every other session gets 401, the requesting one keeps working', async () => {
+    const { account, token } = await createAndLogin({ role: 'student', course: 'rails_5m' });
+    const second = await login(account.email, account.password);
+    const third = await login(account.email, account.password);
+    const bystander = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const email = uniqueEmail('proven');
+    const res = await patch(account.id, patchBody(account, { personemail: email, current_password: account.password }), token);
+    assertStatus(res, 200);
+    assert.equal(res.json.email, email);
+    assertError(await api('GET', '/api/v1/accounts/me', { token: second }), 401, 'unauthenticated');
+    assertError(await api('GET', '/api/v1/accounts/me', { token: third }), 401, 'unauthenticated');
+    const me = await api('GET', '/api/v1/accounts/me', { token });
+    assertStatus(me, 200);
+    assert.equal(me.json.email, email);
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token: bystander.token }), 200);
+    assertError(await loginRaw(account.email, account.password, { address: freshAddress() }), 401, 'unauthenticated');
+    assertStatus(await loginRaw(email, account.password, { address: freshAddress() }), 201);
+  });
+
+  test('the same e-mail, a nickname or an image needs no password and ends no session', async () => {
+    const { account, token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const other = await login(account.email, account.password);
+    assertStatus(await patch(account.id, patchBody(account, { nickname__c: 'パスワード不要' }), token), 200);
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token: other }), 200);
+  });
+
+  test('wrong guesses are throttled like logins: 5 per (e-mail, address), then 429 with Retry-After', async () => {
+    const { account, token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const address = freshAddress();
+    const body = (pw) => patchBody(account, { personemail: uniqueEmail('guess'), current_password: pw });
+    for (let i = 1; i <= 5; i++) assertError(await patch(account.id, body(`wrong-guess-${i}`), token, address), 422, 'invalid');
+    const locked = await patch(account.id, body(account.password), token, address);
+    assertError(locked, 429, 'too_many_requests');
+    assert.ok(Number(locked.headers.get('retry-after')) > 0, 'Retry-After');
+    // The same counters as logins: that address cannot log in to the account either, another can.
+    assertError(await loginRaw(account.email, account.password, { address }), 429, 'too_many_requests');
+    assertStatus(await loginRaw(account.email, account.password, { address: freshAddress() }), 201);
   });
 });

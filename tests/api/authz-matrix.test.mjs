@@ -54,7 +54,7 @@ const MATRIX = [
     body: (ctx, role) => ({ json: { account: { nickname__c: `${role} が変更`, personemail: ctx.other.email, account_image_01__c: null } } }),
     expect: ADMIN_ONLY(200),
   },
-  { method: 'POST', path: '/api/v1/file_upload', body: () => ({ form: uploadForm(png()) }), expect: LOGGED_IN(201) },
+  { method: 'POST', path: '/api/v1/file_upload', body: () => ({ form: uploadForm(png()) }), expect: LOGGED_IN(201, { trial: 403 }) },
   { method: 'GET', path: '{upload}', expect: all(200) },
   { method: 'GET', path: '/api/v1/site', expect: all(200) },
   { method: 'GET', path: '/server-version.json', expect: all(200) },

@@ -1,7 +1,7 @@
 // Sessions: POST/DELETE /api/v1/account_token, JWT shape, forged tokens, rate limits.
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   api, assertError, assertStatus, camp, createAccount, createAndLogin, decodeJwt, DEMO, DEMO_PASSWORD,
   demoToken, freshAddress, jwtSecret, login, loginRaw, patchBody, uniqueEmail,
@@ -88,26 +88,60 @@ describe('login', () => {
 });
 
 describe('login rate limits', () => {
-  test('per e-mail: 5 failures, then 429 with Retry-After, even with the right password', async () => {
+  test('per (e-mail, address): 5 failures, then 429 with Retry-After for that pair, even with the right password', async () => {
     const account = createAccount({ role: 'student', course: 'rails_5m' });
-    // Each attempt from its own address: only the per-e-mail counter can trip.
+    const address = freshAddress();
     for (let i = 1; i <= 5; i++) {
-      const res = await loginRaw(account.email, `wrong-${i}-password`, { address: freshAddress() });
+      const res = await loginRaw(account.email, `wrong-${i}-password`, { address });
       assertError(res, 401, 'unauthenticated');
     }
-    const locked = await loginRaw(account.email, 'wrong-6-password', { address: freshAddress() });
+    const locked = await loginRaw(account.email, 'wrong-6-password', { address });
     const e = assertError(locked, 429, 'too_many_requests');
     const retry = Number(locked.headers.get('retry-after'));
     assert.ok(Number.isInteger(retry) && retry > 0 && retry <= 900, `Retry-After ${locked.headers.get('retry-after')}`);
     assert.equal(typeof e.message, 'string');
 
-    const right = await loginRaw(account.email, account.password, { address: freshAddress() });
+    const right = await loginRaw(account.email, account.password, { address });
     assertError(right, 429, 'too_many_requests');
     assert.ok(Number(right.headers.get('retry-after')) > 0);
 
-    // Other accounts are not affected.
+    // The same address may still log in to other accounts (5 failures are below its own limit).
     const other = createAccount({ role: 'student', course: 'rails_4m' });
-    assertStatus(await loginRaw(other.email, other.password, { address: freshAddress() }), 201);
+    assertStatus(await loginRaw(other.email, other.password, { address }), 201);
+  });
+
+  test('an attacker failing 100 times for an e-mail never locks the owner out', async () => {
+    const account = createAccount({ role: 'student', course: 'rails_4m' });
+    const attacker = freshAddress();
+    const statuses = [];
+    for (let i = 1; i <= 100; i++) statuses.push((await loginRaw(account.email, `guess-${i}-password`, { address: attacker })).status);
+    // Five real failures, then the pair is refused without checking anything.
+    assert.deepEqual(statuses.slice(0, 5), [401, 401, 401, 401, 401]);
+    assert.ok(statuses.slice(5).every((s) => s === 429), `after 5 failures only 429: ${statuses.join(',')}`);
+    assertError(await loginRaw(account.email, account.password, { address: attacker }), 429, 'too_many_requests');
+
+    // More failures for the e-mail from other addresses (each below its own limits): past
+    // login_failures_per_email they only slow the e-mail down.
+    for (let i = 0; i < 8; i++) assertError(await loginRaw(account.email, `spread-${i}-password`, { address: freshAddress() }),
+      401, 'unauthenticated');
+
+    // The owner, from another address, logs in with the right password.
+    const owner = await loginRaw(account.email, account.password, { address: freshAddress() });
+    assertStatus(owner, 201);
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token: owner.json.jwt }), 200);
+  });
+
+  test('IPv6 clients are counted per /64: 20 failures from one /64, then 429 for all its addresses', async () => {
+    // A random /64 inside 2001:db8::/32 (documentation), so reruns in the window do not collide.
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 20; i++) {
+      assertError(await loginRaw(uniqueEmail(`v6-${i}`), 'wrong-password-1', { address: `${prefix}::${i.toString(16)}` }),
+        401, 'unauthenticated');
+    }
+    assertError(await loginRaw(uniqueEmail('v6-21'), 'wrong-password-1', { address: `${prefix}:ffff::1` }), 429,
+      'too_many_requests');
+    const account = createAccount({ role: 'trial' });
+    assertStatus(await loginRaw(account.email, account.password, { address: `${prefix.replace(/:[0-9a-f]+$/, ':ffff')}::1` }), 201);
   });
 
   test('per client address: 20 failures, then 429 for any e-mail from that address', async () => {

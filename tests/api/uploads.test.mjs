@@ -130,6 +130,63 @@ describe('refused uploads', () => {
   });
 });
 
+describe('who may upload, and how much', () => {
+  // config/test.yaml: uploads.quota_bytes 10 MiB, uploads.per_hour 20 (see README.md).
+  const PER_HOUR = 20;
+  const QUOTA_MESSAGE = 'アップロードできる容量の上限に達しました';
+  const RATE_MESSAGE = 'アップロードの回数が多すぎます。しばらくしてから再度お試しください';
+  const TRIAL_MESSAGE = '体験アカウントではファイルをアップロードできません';
+
+  // A PNG start padded to `size` bytes: sniffed as PNG, stored as sent.
+  const pngOfSize = (size) => {
+    const buffer = Buffer.alloc(size, 0x50);
+    png().copy(buffer);
+    return buffer;
+  };
+
+  test('a trial account → 403 with its message, whatever it sends', async () => {
+    const { token } = await createAndLogin({ role: 'trial' });
+    for (const body of [uploadForm(png()), uploadForm(png(), { withFile: false })]) {
+      const e = assertError(await api('POST', '/api/v1/file_upload', { token, body }), 403, 'forbidden');
+      assert.equal(e.message, TRIAL_MESSAGE);
+    }
+  });
+
+  test(`${PER_HOUR} uploads an hour, then 429 with Retry-After and the message`, async () => {
+    const { token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    for (let i = 1; i <= PER_HOUR; i++) assertStatus(await upload(token, png()), 201);
+    const res = await upload(token, png());
+    const e = assertError(res, 429, 'too_many_requests');
+    assert.equal(e.message, RATE_MESSAGE);
+    const retry = Number(res.headers.get('retry-after'));
+    assert.ok(Number.isInteger(retry) && retry > 0 && retry <= 3600, `Retry-After ${res.headers.get('retry-after')}`);
+    // Other accounts have their own count.
+    const other = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    assertStatus(await upload(other.token, png()), 201);
+  });
+
+  test('parallel uploads never share the last slot: exactly the hourly limit gets through', async () => {
+    const { token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const results = await Promise.all(Array.from({ length: PER_HOUR + 6 }, () => upload(token, png())));
+    const statuses = results.map((r) => r.status);
+    assert.equal(statuses.filter((s) => s === 201).length, PER_HOUR, statuses.join(','));
+    assert.equal(statuses.filter((s) => s === 429).length, 6, statuses.join(','));
+  });
+
+  test('the total bytes per account: past the quota 429 without Retry-After; smaller files still fit', async () => {
+    const { token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const big = pngOfSize(4.5 * 1024 * 1024);
+    assertStatus(await upload(token, big), 201);
+    assertStatus(await upload(token, big), 201);
+    const res = await upload(token, big);
+    const e = assertError(res, 429, 'too_many_requests');
+    assert.equal(e.message, QUOTA_MESSAGE);
+    assert.equal(res.headers.get('retry-after'), null, 'the quota does not free itself');
+    assertStatus(await upload(token, png()), 201); // 9 MiB used: a small file still fits
+    assertStatus(await api('GET', '/api/v1/accounts/me', { token }), 200);
+  });
+});
+
 describe('serving /uploads', () => {
   test('a missing file → 404', async () => {
     const res = await api('GET', '/uploads/profile/doesnotexist0000000000.png');

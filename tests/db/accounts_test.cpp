@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
@@ -25,6 +27,46 @@ Account make(AccountService& s, const std::string& role, std::optional<std::stri
 
 SessionService sessions(RateLimits limits = {}) {
   return SessionService(dbtest::pool(), TokenSigner(std::string(40, 's')), limits, 30);
+}
+
+// Limits for the throttling tests: no slow-down unless a test asks for one.
+RateLimits limits(int per_email, int per_address, int per_pair) {
+  return {.login_failures_per_email = per_email,
+          .login_failures_per_address = per_address,
+          .login_failures_per_email_and_address = per_pair,
+          .login_slowdown_max_ms = 0,
+          .window_seconds = 600};
+}
+
+const EmailChangeProof kNoProof{};
+
+// What the daemon passes: the actor's password checked by the session service.
+EmailChangeProof proof_by(SessionService& svc, const Account& actor, const std::string& keep_session = "") {
+  return {[&svc, actor](const std::string& pw) { svc.confirm_password(actor, pw, "192.0.2.50"); }, keep_session};
+}
+
+std::vector<std::string> field(const std::function<void()>& f, const std::string& name) {
+  try {
+    f();
+  } catch (const Error& e) {
+    if (e.fields().count(name)) return e.fields().at(name);
+  }
+  return {};
+}
+
+void sql(const std::string& statement) {
+  dbtest::pool().run([&](db::Connection& c) {
+    pqxx::nontransaction tx(c.pq());
+    tx.exec(statement);
+    return 0;
+  });
+}
+
+long long count(const std::string& query) {
+  return dbtest::pool().run([&](db::Connection& c) {
+    pqxx::nontransaction tx(c.pq());
+    return tx.exec(query)[0][0].as<long long>();
+  });
 }
 
 }  // namespace
@@ -61,24 +103,27 @@ TEST(AccountsDb, ProfileUpdateRules) {
 
   ProfilePatch patch;
   patch.nickname = "新しい名前";
-  EXPECT_EQ(s.update_profile(me, me.id, patch).nickname, "新しい名前");
-  EXPECT_EQ(code_of([&] { s.update_profile(me, other.id, patch); }), errc::forbidden);
-  EXPECT_EQ(s.update_profile(admin, other.id, patch).nickname, "新しい名前");
-  EXPECT_EQ(code_of([&] { s.update_profile(admin, 987654321, patch); }), errc::not_found);
+  EXPECT_EQ(s.update_profile(me, me.id, patch, kNoProof).nickname, "新しい名前");
+  EXPECT_EQ(code_of([&] { s.update_profile(me, other.id, patch, kNoProof); }), errc::forbidden);
+  EXPECT_EQ(s.update_profile(admin, other.id, patch, kNoProof).nickname, "新しい名前");
+  EXPECT_EQ(code_of([&] { s.update_profile(admin, 987654321, patch, kNoProof); }), errc::not_found);
 
+  auto svc = sessions();
   ProfilePatch taken;
   taken.email = other.email;
-  EXPECT_EQ(code_of([&] { s.update_profile(me, me.id, taken); }), errc::conflict);
+  taken.current_password = "pass-word-123";
+  EXPECT_EQ(code_of([&] { s.update_profile(me, me.id, taken, proof_by(svc, me)); }), errc::conflict);
 
   ProfilePatch bad;
   bad.nickname = std::string(81, 'x');
   bad.email = "";
   try {
-    s.update_profile(me, me.id, bad);
+    s.update_profile(me, me.id, bad, kNoProof);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.fields().at("nickname__c").at(0), "ニックネームは80文字以内でご入力ください");
     EXPECT_EQ(e.fields().at("personemail").at(0), "メールアドレスは必須です");
+    EXPECT_EQ(e.fields().at("current_password").at(0), "パスワードは必須です");
   }
   EXPECT_EQ(s.get(me.id).nickname, "新しい名前");  // nothing changed by the refused update
 }
@@ -113,10 +158,10 @@ TEST(SessionsDb, WrongPasswordAndUnknownEmailLookTheSame) {
   EXPECT_EQ(wrong, unknown);
 }
 
-TEST(SessionsDb, FailuresAreThrottledPerEmailEvenWithTheRightPassword) {
+TEST(SessionsDb, FailuresAreThrottledPerEmailAndAddressEvenWithTheRightPassword) {
   AccountService s(dbtest::pool());
   const auto a = make(s, "trial");
-  auto svc = sessions({3, 100, 600});
+  auto svc = sessions(limits(100, 100, 3));
   for (int i = 0; i < 3; ++i)
     EXPECT_EQ(code_of([&] { svc.login({a.email, "wrong-password", "192.0.2.3", ""}); }), errc::unauthenticated);
   try {
@@ -128,10 +173,35 @@ TEST(SessionsDb, FailuresAreThrottledPerEmailEvenWithTheRightPassword) {
     EXPECT_GT(*e.retry_after_seconds(), 500);
     EXPECT_LE(*e.retry_after_seconds(), 600);
   }
+  // The owner elsewhere is not locked out.
+  EXPECT_FALSE(svc.login({a.email, "pass-word-123", "192.0.2.33", ""}).empty());
+}
+
+TEST(SessionsDb, FailuresForAnEmailFromEverywhereNeverRefuseTheRightPassword) {
+  AccountService s(dbtest::pool());
+  const auto a = make(s, "student", "rails_4m");
+  auto svc = sessions(limits(3, 100, 3));
+  for (int i = 0; i < 40; ++i) {
+    const auto address = "198.51.100." + std::to_string(i);
+    EXPECT_EQ(code_of([&] { svc.login({a.email, "wrong-password", address, ""}); }), errc::unauthenticated);
+  }
+  EXPECT_FALSE(svc.login({a.email, "pass-word-123", "203.0.113.9", ""}).empty());
+}
+
+TEST(SessionsDb, IPv6AddressesCountPerSlash64) {
+  auto svc = sessions(limits(100, 2, 100));
+  EXPECT_EQ(code_of([&] { svc.login({unique_email("v6"), "wrong-password", "2001:db8:5:6::1", ""}); }),
+            errc::unauthenticated);
+  EXPECT_EQ(code_of([&] { svc.login({unique_email("v6"), "wrong-password", "2001:db8:5:6:aaaa::2", ""}); }),
+            errc::unauthenticated);
+  EXPECT_EQ(code_of([&] { svc.login({unique_email("v6"), "wrong-password", "2001:db8:5:6:ffff::3", ""}); }),
+            errc::too_many_requests);
+  EXPECT_EQ(code_of([&] { svc.login({unique_email("v6"), "wrong-password", "2001:db8:5:7::1", ""}); }),
+            errc::unauthenticated);
 }
 
 TEST(SessionsDb, FailuresAreThrottledPerAddress) {
-  auto svc = sessions({100, 2, 600});
+  auto svc = sessions(limits(100, 2, 100));
   for (int i = 0; i < 2; ++i)
     EXPECT_EQ(code_of([&] { svc.login({unique_email("x"), "wrong-password", "192.0.2.4", ""}); }), errc::unauthenticated);
   EXPECT_EQ(code_of([&] { svc.login({unique_email("x"), "wrong-password", "192.0.2.4", ""}); }), errc::too_many_requests);
@@ -147,4 +217,89 @@ TEST(SessionsDb, RevokeAllEndsEverySession) {
   EXPECT_EQ(svc.revoke_all(a.id), 2);
   EXPECT_EQ(code_of([&] { svc.authenticate(t1); }), errc::unauthenticated);
   EXPECT_EQ(code_of([&] { svc.authenticate(t2); }), errc::unauthenticated);
+}
+
+TEST(AccountsDb, ChangingTheEmailNeedsTheCurrentPasswordAndEndsOtherSessions) {
+  AccountService s(dbtest::pool());
+  const auto me = make(s, "student", "rails_4m");
+  auto svc = sessions();
+  const auto mine_token = svc.login({me.email, "pass-word-123", "192.0.2.60", ""});
+  const auto mine = svc.authenticate(mine_token);
+  const auto other_token = svc.login({me.email, "pass-word-123", "192.0.2.61", ""});
+
+  ProfilePatch change;
+  change.email = unique_email("renamed");
+  const auto proof = proof_by(svc, me, mine.session_id);
+  EXPECT_EQ(field([&] { s.update_profile(me, me.id, change, proof); }, "current_password"),
+            std::vector<std::string>{"パスワードは必須です"});
+  change.current_password = "wrong-pass-word";
+  EXPECT_EQ(field([&] { s.update_profile(me, me.id, change, proof); }, "current_password"),
+            std::vector<std::string>{"現在のパスワードが正しくありません"});
+  EXPECT_EQ(s.get(me.id).email, me.email);
+  EXPECT_NO_THROW(svc.authenticate(other_token));  // refused changes end nothing
+
+  change.current_password = "pass-word-123";
+  EXPECT_EQ(s.update_profile(me, me.id, change, proof).email, *change.email);
+  EXPECT_EQ(code_of([&] { svc.authenticate(other_token); }), errc::unauthenticated);
+  EXPECT_EQ(svc.authenticate(mine_token).account.email, *change.email);  // the requester's session lives on
+
+  // Only the e-mail needs proof: a nickname alone does not.
+  ProfilePatch nickname;
+  nickname.nickname = "変更";
+  EXPECT_EQ(s.update_profile(s.get(me.id), me.id, nickname, kNoProof).nickname, "変更");
+}
+
+TEST(AccountsDb, AnAdminChangesAnEmailWithTheAdminsOwnPassword) {
+  AccountService s(dbtest::pool());
+  const auto admin = make(s, "admin");
+  const auto student = make(s, "student", "rails_4m");
+  auto svc = sessions();
+  const auto student_token = svc.login({student.email, "pass-word-123", "192.0.2.70", ""});
+  ProfilePatch change;
+  change.email = unique_email("by-admin");
+  change.current_password = "not-the-admins";
+  EXPECT_EQ(code_of([&] { s.update_profile(admin, student.id, change, proof_by(svc, admin)); }), errc::invalid);
+  change.current_password = "pass-word-123";
+  EXPECT_EQ(s.update_profile(admin, student.id, change, proof_by(svc, admin)).email, *change.email);
+  EXPECT_EQ(code_of([&] { svc.authenticate(student_token); }), errc::unauthenticated);
+}
+
+TEST(AccountsDb, WrongCurrentPasswordsAreThrottledLikeLogins) {
+  AccountService s(dbtest::pool());
+  const auto me = make(s, "student", "rails_4m");
+  auto svc = sessions(limits(100, 100, 2));
+  for (int i = 0; i < 2; ++i)
+    EXPECT_EQ(code_of([&] { svc.confirm_password(me, "wrong-pass-word", "192.0.2.80"); }), errc::invalid);
+  EXPECT_EQ(code_of([&] { svc.confirm_password(me, "pass-word-123", "192.0.2.80"); }), errc::too_many_requests);
+  // The same counters as logins: that address cannot log in to the account either.
+  EXPECT_EQ(code_of([&] { svc.login({me.email, "pass-word-123", "192.0.2.80", ""}); }), errc::too_many_requests);
+}
+
+TEST(SessionsDb, PruneDeletesEndedThrottleWindowsAndOldSessionsInBatches) {
+  AccountService s(dbtest::pool());
+  const auto a = make(s, "trial");
+  const auto tag = std::to_string(getpid());
+  sql("INSERT INTO login_throttles (key, failures, window_started_at) SELECT 'prune-old-" + tag +
+      "-' || g, 1, now() - interval '2 hours' FROM generate_series(1, 25) g");
+  sql("INSERT INTO login_throttles (key, failures, window_started_at) VALUES ('prune-live-" + tag + "', 1, now())");
+  const auto id = std::to_string(a.id);
+  sql("INSERT INTO sessions (id, account_id, expires_at) SELECT 'prune-expired-" + tag + "-' || g, " + id +
+      ", now() - interval '1 minute' FROM generate_series(1, 7) g");
+  sql("INSERT INTO sessions (id, account_id, expires_at, revoked_at) VALUES ('prune-revoked-" + tag + "', " + id +
+      ", now() + interval '1 day', now() - interval '2 days'), ('prune-just-revoked-" + tag + "', " + id +
+      ", now() + interval '1 day', now()), ('prune-live-" + tag + "', " + id + ", now() + interval '1 day', NULL)");
+
+  auto svc = sessions(limits(5, 5, 5));  // window 600 s
+  // 10 rows per statement, at most 2 statements: bounded, the rest waits for the next call.
+  const auto first = svc.prune_expired(std::chrono::system_clock::now(), 10, 2);
+  EXPECT_EQ(first.throttles, 20);
+  EXPECT_EQ(first.sessions, 8);
+  const auto second = svc.prune_expired(std::chrono::system_clock::now(), 10, 2);
+  EXPECT_GE(second.throttles, 5);
+  EXPECT_EQ(count("SELECT count(*) FROM login_throttles WHERE key LIKE 'prune-old-" + tag + "-%'"), 0);
+  EXPECT_EQ(count("SELECT count(*) FROM login_throttles WHERE key = 'prune-live-" + tag + "'"), 1);
+  EXPECT_EQ(count("SELECT count(*) FROM sessions WHERE id LIKE 'prune-%-" + tag + "%'"), 2);
+  EXPECT_EQ(count("SELECT count(*) FROM sessions WHERE id IN ('prune-just-revoked-" + tag + "', 'prune-live-" + tag +
+                  "')"),
+            2);
 }

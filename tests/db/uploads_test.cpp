@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "accounts/service.hpp"
 #include "core/error.hpp"
@@ -11,29 +13,127 @@
 using namespace camp;
 namespace fs = std::filesystem;
 
-TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
+namespace {
+
+const std::string kPng = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
+const files::UploadQuota kRoomy{1024 * 1024 * 1024, 1000};
+
+accounts::Account make(const std::string& tag, const std::string& role = "student") {
+  static int n = 0;
   accounts::AccountService s(dbtest::pool());
-  const auto owner = s.create({"uploader-" + std::to_string(getpid()) + "@example.com", "trial", std::nullopt, "", "pass-word-123"});
+  const auto email = "uploader-" + tag + "-" + std::to_string(getpid()) + "-" + std::to_string(++n) + "@example.com";
+  return s.create({email, role, role == "student" ? std::optional<std::string>("rails_4m") : std::nullopt, "", "pass-word-123"});
+}
+
+// A directory of its own per call, so a repeated test counts only its own files.
+std::string dir_for(const std::string& tag) {
+  static int n = 0;
+  return dbtest::data_dir() + "/uploads-" + tag + "-" + std::to_string(++n);
+}
+
+std::size_t files_in(const std::string& dir) {
+  std::size_t n = 0;
+  std::error_code ec;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec))
+    if (e.is_regular_file()) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
+  const auto owner = make("plain");
   const std::string dir = dbtest::data_dir() + "/uploads";
   files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
-  const std::string png = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
-  const auto a = uploads.store(owner, "profile", png);
-  const auto b = uploads.store(owner, "profile", png);
+  const auto a = uploads.store(owner, "profile", kPng, kRoomy);
+  const auto b = uploads.store(owner, "profile", kPng, kRoomy);
   EXPECT_NE(a.url, b.url);
   EXPECT_EQ(a.url.rfind("/uploads/profile/", 0), 0u);
   EXPECT_TRUE(a.url.ends_with(".png"));
   const auto path = dir + a.url.substr(std::string("/uploads").size());
-  EXPECT_EQ(fs::file_size(path), png.size());
+  EXPECT_EQ(fs::file_size(path), kPng.size());
 
   try {
-    uploads.store(owner, "profile", "GIF89a....");
+    uploads.store(owner, "profile", "GIF89a....", kRoomy);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), errc::invalid);
     EXPECT_STREQ(e.what(), "jpg/png/webp いずれかの形式のファイルをアップロードしてください。");
   }
-  EXPECT_THROW(uploads.store(owner, "profile", std::string(1024 * 1024 + 1, 'x')), Error);
-  EXPECT_THROW(uploads.store(owner, "../../etc", png), Error);
+  EXPECT_THROW(uploads.store(owner, "profile", std::string(1024 * 1024 + 1, 'x'), kRoomy), Error);
+  EXPECT_THROW(uploads.store(owner, "../../etc", kPng, kRoomy), Error);
+}
+
+TEST(UploadsDb, TrialAccountsCannotUpload) {
+  const auto trial = make("trial", "trial");
+  const auto dir = dir_for("trial");
+  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  try {
+    uploads.store(trial, "profile", kPng, kRoomy);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::forbidden);
+    EXPECT_STREQ(e.what(), "体験アカウントではファイルをアップロードできません");
+  }
+  EXPECT_EQ(files_in(dir), 0u);
+}
+
+TEST(UploadsDb, TotalBytesPerAccountAreCapped) {
+  const auto owner = make("quota");
+  const auto dir = dir_for("quota");
+  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  const files::UploadQuota quota{3 * kPng.size(), 1000};
+  for (int i = 0; i < 3; ++i) uploads.store(owner, "profile", kPng, quota);
+  try {
+    uploads.store(owner, "profile", kPng, quota);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::too_many_requests);
+    EXPECT_STREQ(e.what(), "アップロードできる容量の上限に達しました");
+    EXPECT_FALSE(e.retry_after_seconds());  // it does not free itself
+  }
+  EXPECT_EQ(files_in(dir), 3u);  // the refused upload wrote nothing
+  // Another account has its own quota.
+  EXPECT_NO_THROW(uploads.store(make("quota-other"), "profile", kPng, quota));
+}
+
+TEST(UploadsDb, UploadsPerHourAreCappedWithRetryAfter) {
+  const auto owner = make("rate");
+  files::UploadService uploads(dbtest::pool(), dir_for("rate"), 1024 * 1024);
+  const files::UploadQuota quota{1024 * 1024 * 1024, 4};
+  for (int i = 0; i < 4; ++i) uploads.store(owner, "question", kPng, quota);
+  try {
+    uploads.store(owner, "question", kPng, quota);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::too_many_requests);
+    EXPECT_STREQ(e.what(), "アップロードの回数が多すぎます。しばらくしてから再度お試しください");
+    ASSERT_TRUE(e.retry_after_seconds());
+    EXPECT_GT(*e.retry_after_seconds(), 3000);
+    EXPECT_LE(*e.retry_after_seconds(), 3600);
+  }
+}
+
+TEST(UploadsDb, ParallelUploadsNeverShareTheLastSlot) {
+  const auto owner = make("race");
+  const auto dir = dir_for("race");
+  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  const files::UploadQuota quota{1024 * 1024 * 1024, 3};
+  std::atomic<int> stored{0}, refused{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i)
+    threads.emplace_back([&] {
+      try {
+        uploads.store(owner, "profile", kPng, quota);
+        ++stored;
+      } catch (const Error& e) {
+        if (e.code() == errc::too_many_requests) ++refused;
+      }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(stored.load(), 3);
+  EXPECT_EQ(refused.load(), 5);
+  EXPECT_EQ(files_in(dir), 3u);
 }
 
 TEST(UploadsDb, PartialFilesFromACrashAreRemoved) {

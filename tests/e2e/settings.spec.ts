@@ -70,7 +70,47 @@ test('settings dialog shows the server message for an e-mail already taken', asy
   await page.getByTestId('side-drawer').getByRole('button', { name: '設定' }).click();
   const dialog = page.getByRole('dialog', { name: '設定' });
   await dialog.getByLabel(/メールアドレス/).fill('admin@example.com');
+  await dialog.getByLabel(/現在のパスワード/).fill('pass-word-123');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByText('このメールアドレスは既に使われています')).toBeVisible();
   await expect(dialog).toBeVisible();
+});
+
+test('changing the e-mail asks for the current password and ends the other sessions', async ({ page, browser }) => {
+  const account = createStudent();
+  const elsewhere = await browser.newPage();
+  await login(elsewhere, account.email, 'pass-word-123');
+  await login(page, account.email, 'pass-word-123');
+  await page.getByTestId('side-drawer').getByRole('button', { name: '設定' }).click();
+  const dialog = page.getByRole('dialog', { name: '設定' });
+  const save = dialog.getByRole('button', { name: '保存' });
+  await expect(dialog.getByLabel(/現在のパスワード/)).toHaveCount(0);
+
+  const newEmail = `renamed-${account.email}`;
+  await dialog.getByLabel(/メールアドレス/).fill(newEmail);
+  const password = dialog.getByLabel(/現在のパスワード/);
+  await expect(password).toBeVisible();
+  await expect(save).toBeDisabled();
+  await password.fill('short');
+  await expect(dialog.getByText('パスワードは8文字以上でご入力ください')).toBeVisible();
+  await password.fill('much-too-long-password');
+  await expect(dialog.getByText('パスワードは16文字以下でご入力ください')).toBeVisible();
+  await password.fill('');
+  await expect(dialog.getByText('パスワードは必須です')).toBeVisible();
+
+  await password.fill('wrong-pass-123');
+  await save.click();
+  await expect(dialog.getByText('現在のパスワードが正しくありません')).toBeVisible();
+
+  await password.fill('pass-word-123');
+  await save.click();
+  await expect(page.getByText('アカウント情報が変更されました')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // This session lives on; the one in the other browser ends.
+  await page.reload();
+  await expect(page.getByTestId('nav-title')).toBeVisible();
+  await elsewhere.reload();
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await elsewhere.close();
 });

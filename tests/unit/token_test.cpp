@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 
 #include "accounts/token.hpp"
 #include "core/error.hpp"
@@ -90,3 +94,47 @@ TEST(Token, GarbageIsRefused) {
 }
 
 TEST(Token, ShortSecretIsRejectedAtStart) { EXPECT_THROW(TokenSigner("short"), Error); }
+
+TEST(Token, TamperedSignatureOfEqualLengthIsRefused) {
+  TokenSigner signer(kSecret);
+  const auto token = signer.sign(claims(3600));
+  const auto dot = token.rfind('.');
+  // Flip each signature character in turn (same length, still base64url): never accepted.
+  for (std::size_t i = dot + 1; i < token.size(); ++i) {
+    auto forged = token;
+    forged[i] = forged[i] == 'A' ? 'B' : 'A';
+    EXPECT_FALSE(signature_matches(forged, kSecret)) << forged;
+    expect_unauthenticated(signer, forged);
+  }
+  EXPECT_TRUE(signature_matches(token, kSecret));
+}
+
+TEST(Token, SignatureCheckIsStrict) {
+  TokenSigner signer(kSecret);
+  const auto token = signer.sign(claims(3600));
+  EXPECT_FALSE(signature_matches(token + "=", kSecret));                      // padding
+  EXPECT_FALSE(signature_matches(token.substr(0, token.size() - 1), kSecret));  // shorter
+  EXPECT_FALSE(signature_matches(token, std::string(40, 'x')));                 // another key
+  EXPECT_FALSE(signature_matches("no-dots-at-all", kSecret));
+  EXPECT_FALSE(signature_matches("one.dot", kSecret));
+}
+
+TEST(Token, SecretFileReadableByOthersIsRefused) {
+  char dir_template[] = "/tmp/camp-token-test-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const auto secret = load_or_create_jwt_secret("", dir);  // created 0600
+  EXPECT_EQ(load_or_create_jwt_secret("", dir), secret);
+  const auto path = dir + "/jwt_secret";
+  ::chmod(path.c_str(), 0644);
+  try {
+    load_or_create_jwt_secret("", dir);
+    FAIL() << "a world-readable secret was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("chmod 600"), std::string::npos) << e.what();
+  }
+  ::chmod(path.c_str(), 0640);
+  EXPECT_THROW(load_or_create_jwt_secret("", dir), Error);
+  ::chmod(path.c_str(), 0600);
+  EXPECT_EQ(load_or_create_jwt_secret("", dir), secret);
+  std::filesystem::remove_all(dir);
+}

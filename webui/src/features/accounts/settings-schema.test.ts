@@ -3,8 +3,9 @@ import { parseAccountParam } from './account-param';
 import { imageFileError } from '../../lib/validation';
 import { settingsSchema } from './settings-schema';
 
+const CURRENT_EMAIL = 'hanako@example.com';
 const issues = (value: unknown) => {
-  const result = settingsSchema.safeParse(value);
+  const result = settingsSchema(CURRENT_EMAIL).safeParse(value);
   const first: Record<string, string> = {};
   // like the form resolver: the first message per field
   if (!result.success) for (const i of result.error.issues) first[i.path.join('.')] ??= i.message;
@@ -12,7 +13,7 @@ const issues = (value: unknown) => {
 };
 
 describe('settings validation', () => {
-  const valid = { nickname: '花子', email: 'hanako@example.com', imageUrl: '' };
+  const valid = { nickname: '花子', email: CURRENT_EMAIL, imageUrl: '', currentPassword: '' };
 
   it('accepts a valid form, an empty nickname and exactly 80 characters', () => {
     expect(issues(valid)).toEqual({});
@@ -31,6 +32,35 @@ describe('settings validation', () => {
     expect(issues({ ...valid, email: '   ' }).email).toBe('メールアドレスは必須です');
     expect(issues({ ...valid, email: 'not-an-address' }).email).toBe('不正なメールアドレスです');
     expect(issues({ ...valid, email: 'a@b' }).email).toBe('不正なメールアドレスです');
+  });
+});
+
+describe('current password for a new e-mail', () => {
+  const valid = { nickname: '花子', email: CURRENT_EMAIL, imageUrl: '', currentPassword: '' };
+  const changed = { ...valid, email: 'new-address@example.com' };
+
+  it('is not asked for while the e-mail stays the same (spaces around it do not count)', () => {
+    expect(issues(valid)).toEqual({});
+    expect(issues({ ...valid, email: ` ${CURRENT_EMAIL} ` })).toEqual({});
+  });
+
+  it('is required, 8 to 16 characters, once the e-mail changes', () => {
+    expect(issues(changed)).toEqual({ currentPassword: 'パスワードは必須です' });
+    expect(issues({ ...changed, currentPassword: 'a'.repeat(7) })).toEqual({
+      currentPassword: 'パスワードは8文字以上でご入力ください',
+    });
+    expect(issues({ ...changed, currentPassword: 'a'.repeat(17) })).toEqual({
+      currentPassword: 'パスワードは16文字以下でご入力ください',
+    });
+    expect(issues({ ...changed, currentPassword: 'a'.repeat(8) })).toEqual({});
+    expect(issues({ ...changed, currentPassword: 'a'.repeat(16) })).toEqual({});
+  });
+
+  it('is reported together with a bad nickname', () => {
+    expect(issues({ ...changed, nickname: 'あ'.repeat(81) })).toEqual({
+      nickname: 'ニックネームは80文字以内でご入力ください',
+      currentPassword: 'パスワードは必須です',
+    });
   });
 });
 

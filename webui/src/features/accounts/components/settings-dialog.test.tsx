@@ -99,4 +99,85 @@ describe('settings dialog', () => {
     await userEvent.click(save());
     expect(await screen.findByText('不正なメールアドレスです')).toBeInTheDocument();
   });
+
+  it('asks for the current password only when the e-mail changes, with the spec messages', async () => {
+    mockApi({});
+    renderDialog();
+    expect(screen.queryByLabelText(/現在のパスワード/)).not.toBeInTheDocument();
+    const email = screen.getByLabelText(/メールアドレス/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new-address@example.com');
+    const password = await screen.findByLabelText(/現在のパスワード/);
+    expect(password).toHaveAttribute('type', 'password');
+    await waitFor(() => expect(save()).toBeDisabled());
+
+    await userEvent.type(password, 'short');
+    expect(await screen.findByText('パスワードは8文字以上でご入力ください')).toBeInTheDocument();
+    await userEvent.type(password, '-but-far-too-long');
+    expect(await screen.findByText('パスワードは16文字以下でご入力ください')).toBeInTheDocument();
+    await userEvent.clear(password);
+    expect(await screen.findByText('パスワードは必須です')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+
+    // Back to the current e-mail: no password needed any more.
+    await userEvent.clear(email);
+    await userEvent.type(email, 'student@example.com');
+    await waitFor(() => expect(screen.queryByLabelText(/現在のパスワード/)).not.toBeInTheDocument());
+    await waitFor(() => expect(save()).toBeEnabled());
+  });
+
+  it('sends current_password with a new e-mail', async () => {
+    let body: unknown = null;
+    mockApi({
+      'PATCH /api/v1/accounts/12': (init) => {
+        body = JSON.parse(String(init?.body));
+        return [200, account({ email: 'new-address@example.com' })];
+      },
+      'GET /api/v1/accounts/me': [200, account({ email: 'new-address@example.com' })],
+    });
+    let closed = false;
+    renderDialog(() => (closed = true));
+    const email = screen.getByLabelText(/メールアドレス/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new-address@example.com');
+    await userEvent.type(await screen.findByLabelText(/現在のパスワード/), 'demo-pass-1234');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await userEvent.click(save());
+    await waitFor(() => expect(closed).toBe(true));
+    expect(body).toEqual({
+      account: {
+        nickname__c: '受講生 花子',
+        personemail: 'new-address@example.com',
+        account_image_01__c: '',
+        current_password: 'demo-pass-1234',
+      },
+    });
+  });
+
+  it("shows the server's current_password message of a 422 under the password field", async () => {
+    mockApi({
+      'PATCH /api/v1/accounts/12': [
+        422,
+        {
+          error: {
+            status: 422,
+            code: 'invalid',
+            message: '現在のパスワードが正しくありません',
+            fields: { current_password: ['現在のパスワードが正しくありません'] },
+            request_id: 'r1',
+          },
+        },
+      ],
+    });
+    renderDialog();
+    const email = screen.getByLabelText(/メールアドレス/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new-address@example.com');
+    const password = await screen.findByLabelText(/現在のパスワード/);
+    await userEvent.type(password, 'wrong-pass-123');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await userEvent.click(save());
+    expect(await screen.findByText('現在のパスワードが正しくありません')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
 });

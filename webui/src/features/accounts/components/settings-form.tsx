@@ -4,14 +4,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { useUpdateAccount } from '../api/update-account';
 import type { AccountPrefill } from '../account-param';
-import { serverFieldMap, settingsSchema, type SettingsValues } from '../settings-schema';
+import { changesEmail, serverFieldMap, settingsSchema, type SettingsValues } from '../settings-schema';
 import { ProfileImageField } from './profile-image-field';
 
 export interface SettingsFormProps {
@@ -24,20 +24,24 @@ export function SettingsForm({ account, prefill, onSaved }: SettingsFormProps) {
   const update = useUpdateAccount();
   const form = useForm<SettingsValues>({
     mode: 'onChange',
-    resolver: zodResolver(settingsSchema),
+    resolver: zodResolver(settingsSchema(account.email)),
     defaultValues: {
       nickname: prefill?.nickname ?? account.nickname ?? '',
       email: prefill?.email ?? account.email,
       imageUrl: prefill?.image_url ?? account.image_url ?? '',
+      currentPassword: '',
     },
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { register, handleSubmit, formState, setError, control } = form;
+  // A new e-mail needs the current password (the server ends the account's other sessions).
+  const emailChanges = changesEmail(account.email, useWatch({ control, name: 'email' }));
 
   const save = handleSubmit(async (values) => {
     const body = {
       nickname__c: values.nickname,
       personemail: values.email.trim(),
       account_image_01__c: values.imageUrl,
+      ...(emailChanges ? { current_password: values.currentPassword } : {}),
     };
     try {
       await withLoading(() => update.mutateAsync({ id: account.id, account: body }));
@@ -50,6 +54,11 @@ export function SettingsForm({ account, prefill, onSaved }: SettingsFormProps) {
         for (const [field, list] of entries) {
           setError(serverFieldMap[field] ?? 'email', { message: list[0] ?? error.message });
         }
+        return;
+      }
+      // Too many wrong current passwords: said where the password is typed.
+      if (error instanceof ApiError && error.status === 429 && emailChanges) {
+        setError('currentPassword', { message: error.message });
         return;
       }
       showErrorPage(errorStatus(error));
@@ -78,6 +87,18 @@ export function SettingsForm({ account, prefill, onSaved }: SettingsFormProps) {
             error={Boolean(formState.errors.email)}
             helperText={formState.errors.email?.message}
           />
+          {emailChanges && (
+            <TextField
+              label="現在のパスワード"
+              type="password"
+              required
+              fullWidth
+              autoComplete="current-password"
+              {...register('currentPassword')}
+              error={Boolean(formState.errors.currentPassword)}
+              helperText={formState.errors.currentPassword?.message ?? 'メールアドレスの変更には現在のパスワードが必要です'}
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

@@ -1,0 +1,71 @@
+#include "accounts/throttle.hpp"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "accounts/session_repo.hpp"
+
+namespace camp::accounts {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+}  // namespace
+
+std::string address_group(const std::string& client_address) {
+  std::array<unsigned char, 16> v6{};
+  if (inet_pton(AF_INET6, client_address.c_str(), v6.data()) != 1) return client_address;
+  // IPv4-mapped (::ffff:a.b.c.d) is an IPv4 client.
+  static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+  if (std::equal(std::begin(kMapped), std::end(kMapped), v6.begin())) {
+    char v4[INET_ADDRSTRLEN];
+    inet_ntop(AF_INET, v6.data() + 12, v4, sizeof v4);
+    return v4;
+  }
+  std::fill(v6.begin() + 8, v6.end(), 0);
+  char text[INET6_ADDRSTRLEN];
+  inet_ntop(AF_INET6, v6.data(), text, sizeof text);
+  return std::string(text) + "/64";
+}
+
+int slowdown_ms(int failures, const RateLimits& limits) {
+  const int beyond = failures - limits.login_failures_per_email;
+  if (beyond < 0 || limits.login_slowdown_max_ms <= 0) return 0;
+  const long long delay = 250LL << std::min(beyond, 20);
+  return static_cast<int>(std::min<long long>(delay, limits.login_slowdown_max_ms));
+}
+
+ThrottleKeys throttle_keys(std::string_view email, const std::string& client_address) {
+  const auto mail = lower(email);
+  const auto group = address_group(client_address);
+  return {"email:" + mail, "address:" + group, "pair:" + group + " " + mail};
+}
+
+ThrottleVerdict LoginThrottle::check(db::Connection& c, const ThrottleKeys& keys) const {
+  ThrottleVerdict verdict;
+  for (const auto& count : session_repo::live_failures(c, {keys.email, keys.address, keys.pair}, limits_.window_seconds)) {
+    const bool over = (count.key == keys.address && count.failures >= limits_.login_failures_per_address) ||
+                      (count.key == keys.pair && count.failures >= limits_.login_failures_per_email_and_address);
+    if (over) verdict.retry_after_seconds = std::max(verdict.retry_after_seconds.value_or(1), count.seconds_left);
+    if (count.key == keys.email) verdict.slowdown_ms = slowdown_ms(count.failures, limits_);
+  }
+  if (verdict.retry_after_seconds) verdict.slowdown_ms = 0;
+  return verdict;
+}
+
+void LoginThrottle::record_failure(db::Connection& c, const ThrottleKeys& keys) const {
+  session_repo::record_failures(c, {keys.email, keys.address, keys.pair}, limits_.window_seconds);
+}
+
+void LoginThrottle::record_success(db::Connection& c, const ThrottleKeys& keys) const {
+  session_repo::clear_failures(c, keys.pair);
+}
+
+}  // namespace camp::accounts
