@@ -10,6 +10,7 @@
 #   HELLO_PORT         camp_bench_hello port (default 18111)
 #   BENCH_LOG_LEVEL    campd log.level of the private stack (default info: the product default,
 #                      one access-log line per request)
+#   BENCH_QUESTIONS    seed this many questions (bench/search-seed.sql) into the private stack
 
 set -euo pipefail
 
@@ -105,6 +106,10 @@ start_db() {
   STACK_DB_STARTED=1
   "$CAMP" db migrate >"$STACK_DIR/db-migrate.log" 2>&1 || { cat "$STACK_DIR/db-migrate.log" >&2; die "camp db migrate"; }
   "$CAMP" db seed --demo >"$STACK_DIR/db-seed.log" 2>&1 || { cat "$STACK_DIR/db-seed.log" >&2; die "camp db seed --demo"; }
+  if [[ -n "${BENCH_QUESTIONS:-}" ]]; then
+    log "seeding $BENCH_QUESTIONS questions"
+    psql "$("$CAMP" db url)" -q -v rows="$BENCH_QUESTIONS" -f "$BENCH_DIR/search-seed.sql" || die "seeding questions"
+  fi
 }
 
 # start_campd: campd in the background on BENCH_PORT, waits for /readyz.

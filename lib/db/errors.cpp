@@ -14,6 +14,20 @@ void rethrow_translated() {
     throw;
   } catch (const pqxx::unique_violation& e) {
     throw Error(errc::conflict, "already exists").with_detail(e.what());
+  } catch (const pqxx::foreign_key_violation& e) {
+    // What the row points at went away (or is still pointed at) between check and write.
+    throw Error(errc::conflict, std::string(msg::reference_changed)).with_detail(e.what());
+  } catch (const pqxx::check_violation& e) {
+    throw Error(errc::invalid, std::string(msg::invalid_input)).with_detail(e.what());
+  } catch (const pqxx::not_null_violation& e) {
+    throw Error(errc::invalid, std::string(msg::invalid_input)).with_detail(e.what());
+  } catch (const pqxx::serialization_failure& e) {
+    // Reached only when Pool::transaction ran out of attempts.
+    throw Error(errc::conflict, std::string(msg::concurrent_update)).with_detail(e.what());
+  } catch (const pqxx::deadlock_detected& e) {
+    throw Error(errc::conflict, std::string(msg::concurrent_update)).with_detail(e.what());
+  } catch (const pqxx::statement_completion_unknown& e) {
+    throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
   } catch (const pqxx::broken_connection& e) {
     throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
   } catch (const pqxx::in_doubt_error& e) {

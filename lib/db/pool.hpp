@@ -1,8 +1,11 @@
 #pragma once
-// A small bounded pool of libpqxx connections. Every use goes through run(), which
-// translates libpqxx failures into camp::Error at this edge (see errors.hpp) and throws
-// away a connection that broke, so the next request reconnects.
+// A small bounded pool of libpqxx connections. Every use goes through run() (autocommit
+// statements) or transaction() (one transaction, retried on serialization failure and
+// deadlock), which translate libpqxx failures into camp::Error at this edge (see errors.hpp)
+// and throw away a connection that broke, so the next request reconnects.
 #include <pqxx/pqxx>
+
+#include <type_traits>
 
 #include <atomic>
 #include <chrono>
@@ -42,9 +45,64 @@ class Connection {
   std::unordered_set<std::string> prepared_;
 };
 
+enum class Isolation { read_committed, repeatable_read, serializable };
+
+// The statements of one transaction (see Pool::transaction).
+class Tx {
+ public:
+  Tx(Connection& conn, pqxx::transaction_base& work) : conn_(conn), work_(work) {}
+  template <class... Args>
+  pqxx::result exec(const Statement& st, Args&&... args) {
+    return conn_.exec(work_, st, std::forward<Args>(args)...);
+  }
+
+ private:
+  Connection& conn_;
+  pqxx::transaction_base& work_;
+};
+
+// For transaction(): the SET TRANSACTION statement of a level (empty for read committed),
+// and whether the exception being handled is worth another attempt (40001, 40P01).
+const char* isolation_statement(Isolation level);
+bool retryable_current_exception();
+void backoff_before_retry(int attempt);
+
 class Pool {
  public:
+  static constexpr int kTransactionAttempts = 4;
+
   Pool(std::string url, std::size_t size);
+
+  // Runs work(Tx&) in one transaction and commits it. A serialization failure or deadlock
+  // rolls back and runs work again (up to kTransactionAttempts, so work must not have side
+  // effects outside the database); after that it is a conflict (409).
+  template <class F>
+  std::invoke_result_t<F&, Tx&> transaction(F&& work, Isolation level = Isolation::read_committed) {
+    for (int attempt = 1;; ++attempt) {
+      Lease lease(*this);
+      try {
+        pqxx::work w(lease.conn->pq());
+        if (level != Isolation::read_committed) w.exec(isolation_statement(level));
+        Tx tx(*lease.conn, w);
+        if constexpr (std::is_void_v<std::invoke_result_t<F&, Tx&>>) {
+          work(tx);
+          w.commit();
+          return;
+        } else {
+          auto out = work(tx);
+          w.commit();
+          return out;
+        }
+      } catch (...) {
+        lease.broken = !lease.conn->pq().is_open();
+        if (!lease.broken && attempt < kTransactionAttempts && retryable_current_exception()) {
+          backoff_before_retry(attempt);
+          continue;
+        }
+        rethrow_translated();
+      }
+    }
+  }
 
   template <class F>
   decltype(auto) run(F&& work) {
@@ -55,6 +113,17 @@ class Pool {
       lease.broken = !lease.conn->pq().is_open();
       rethrow_translated();
     }
+  }
+
+  // Runs work(Tx&) with every statement in autocommit (no BEGIN/COMMIT round trips): for
+  // reads that need no consistent snapshot across statements.
+  template <class F>
+  decltype(auto) autocommit(F&& work) {
+    return run([&](Connection& c) {
+      pqxx::nontransaction n(c.pq());
+      Tx tx(c, n);
+      return work(tx);
+    });
   }
 
   std::size_t size() const { return size_; }

@@ -118,21 +118,19 @@ std::vector<Category> CategoryService::tree(const accounts::Account& actor) {
 }
 
 std::vector<Category> CategoryService::tree() {
-  return pool_.run([](db::Connection& c) { return repo::category_tree(c); });
+  return pool_.autocommit([](db::Tx& tx) { return repo::category_tree(tx); });
 }
 
 int CategoryService::create(const accounts::Account& actor, const std::string& name, std::optional<int> parent_id,
                             const std::optional<std::string>& search_name) {
   require_admin(actor);
   validate_name(name, search_name);
-  return pool_.run([&](db::Connection& c) {
-    if (parent_id) {
-      const auto roots = repo::category_tree(c);
-      if (std::none_of(roots.begin(), roots.end(), [&](const Category& r) { return r.id == *parent_id; }))
-        throw Error(errc::invalid, std::string(msg::invalid_input), {{"parent_id", {std::string(msg::category_unknown)}}});
-    }
+  return pool_.transaction([&](db::Tx& tx) {
+    // The parent stays (FOR KEY SHARE) until the child is committed.
+    if (parent_id && !repo::is_root_category(tx, *parent_id))
+      throw Error(errc::invalid, std::string(msg::invalid_input), {{"parent_id", {std::string(msg::category_unknown)}}});
     try {
-      return repo::insert_category(c, parent_id, name, search_name);
+      return repo::insert_category(tx, parent_id, name, search_name);
     } catch (const pqxx::unique_violation&) {
       throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
     }
@@ -143,22 +141,23 @@ void CategoryService::rename(const accounts::Account& actor, int id, const std::
                              const std::optional<std::string>& search_name) {
   require_admin(actor);
   validate_name(name, search_name);
-  pool_.run([&](db::Connection& c) {
+  pool_.transaction([&](db::Tx& tx) {
     try {
-      if (!repo::rename_category(c, id, name, search_name)) throw Error(errc::not_found, std::string(msg::not_found));
+      if (!repo::rename_category(tx, id, name, search_name)) throw Error(errc::not_found, std::string(msg::not_found));
     } catch (const pqxx::unique_violation&) {
       throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
     }
-    return 0;
   });
 }
 
 void CategoryService::remove(const accounts::Account& actor, int id) {
   require_admin(actor);
-  pool_.run([&](db::Connection& c) {
-    if (repo::category_in_use(c, id)) throw Error(errc::conflict, std::string(msg::category_in_use));
-    if (!repo::delete_category(c, id)) throw Error(errc::not_found, std::string(msg::not_found));
-    return 0;
+  pool_.transaction([&](db::Tx& tx) {
+    // Locking the category and its children makes a concurrent question in them wait for us
+    // (then it finds the category gone), or us wait for it (then we see it in use).
+    if (repo::lock_category_tree(tx, id) == 0) throw Error(errc::not_found, std::string(msg::not_found));
+    if (repo::category_in_use(tx, id)) throw Error(errc::conflict, std::string(msg::category_in_use));
+    repo::delete_category(tx, id);
   });
 }
 
@@ -167,14 +166,15 @@ int CategoryService::import(const std::vector<CategorySpec>& specs) {
     validate_name(s.name, s.search_name);
     for (const auto& child : s.lists) validate_name(child.name, child.search_name);
   }
-  return pool_.run([&](db::Connection& c) {
+  // All or nothing: a failure half-way leaves the tree as it was.
+  return pool_.transaction([&](db::Tx& tx) {
     int written = 0, position = 0;
     for (const auto& s : specs) {
-      const int parent = repo::upsert_category(c, std::nullopt, s.name, s.search_name, position++);
+      const int parent = repo::upsert_category(tx, std::nullopt, s.name, s.search_name, position++);
       ++written;
       int child_position = 0;
       for (const auto& child : s.lists) {
-        repo::upsert_category(c, parent, child.name, child.search_name, child_position++);
+        repo::upsert_category(tx, parent, child.name, child.search_name, child_position++);
         ++written;
       }
     }

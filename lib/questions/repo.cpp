@@ -1,6 +1,7 @@
 #include "questions/repo.hpp"
 
 #include <algorithm>
+#include <ctime>
 #include <map>
 
 #include "db/arrays.hpp"
@@ -13,7 +14,11 @@ constexpr db::Statement kTree{
     "SELECT c.id, c.parent_id, c.name, coalesce(c.search_name, p.name || ' - ' || c.name, c.name) "
     "FROM categories c LEFT JOIN categories p ON p.id = c.parent_id "
     "ORDER BY c.parent_id NULLS FIRST, c.position, c.id"};
-constexpr db::Statement kCategoryExists{"categories.exists", "SELECT 1 FROM categories WHERE id = $1"};
+constexpr db::Statement kHoldCategory{"categories.hold", "SELECT 1 FROM categories WHERE id = $1 FOR KEY SHARE"};
+constexpr db::Statement kIsRootCategory{"categories.is_root",
+                                        "SELECT 1 FROM categories WHERE id = $1 AND parent_id IS NULL FOR KEY SHARE"};
+constexpr db::Statement kLockCategoryTree{"categories.lock_tree",
+                                          "SELECT id FROM categories WHERE id = $1 OR parent_id = $1 FOR UPDATE"};
 constexpr db::Statement kUpsertCategory{
     "categories.upsert",
     "INSERT INTO categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, $4) "
@@ -30,58 +35,81 @@ constexpr db::Statement kCategoryInUse{
     "categories.in_use",
     "SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id WHERE c.id = $1 OR c.parent_id = $1 LIMIT 1"};
 
+// Timestamps leave the database as whole epoch seconds and are formatted once, in C++.
 #define CAMP_QUESTION_COLUMNS                                                                              \
-  "SELECT q.id, q.category_id, c.name, q.title, q.body, q.is_pick_up, q.solved_answer_id, q.answers_count, " \
+  "q.id, q.category_id, c.name, q.title, q.body, q.is_pick_up, q.solved_answer_id, q.answers_count, "      \
   "a.id, a.nickname, a.image_url, a.role, "                                                                 \
-  "to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "                            \
-  "to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "                             \
-  "FROM questions q JOIN accounts a ON a.id = q.account_id JOIN categories c ON c.id = q.category_id "
+  "floor(extract(epoch FROM q.created_at))::int8, floor(extract(epoch FROM q.updated_at))::int8 "
+#define CAMP_QUESTION_JOINS "JOIN accounts a ON a.id = q.account_id JOIN categories c ON c.id = q.category_id "
 
-// $1 category (or null), $2 status, $3 since (or null), $4 unanswered only.
-#define CAMP_QUESTION_FILTER                                                              \
-  "WHERE ($1::int IS NULL OR q.category_id = $1 OR c.parent_id = $1) "                   \
-  "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "  \
-  "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                    \
+// $1 category (or null: a parent stands for its children too), $2 status, $3 since (or
+// null), $4 unanswered only. No join: the category's ids are computed once (an InitPlan).
+#define CAMP_QUESTION_FILTER                                                                                 \
+  "WHERE ($1::int IS NULL OR q.category_id = ANY (ARRAY(SELECT id FROM categories WHERE id = $1 OR parent_id = $1))) " \
+  "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "                    \
+  "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                                      \
   "AND (NOT $4::boolean OR q.answers_count = 0) "
-// With keywords: $5 keywords joined by spaces (bigram filter), $6 LIKE patterns (text[]).
+// With keywords: $7 keywords joined by spaces (bigram filter), $8 LIKE patterns (text[]).
 // A separate statement, so that the plain list (most requests) plans and runs without them.
 #define CAMP_KEYWORD_FILTER                                                                     \
-  "AND q.search_bigrams @> camp_bigrams($5::text) "                                             \
-  "AND lower(q.title || ' ' || q.body) LIKE ALL (SELECT lower(p) FROM unnest($6::text[]) p) "
-#define CAMP_QUESTION_ORDER "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC "
-// Counting every match of a very common keyword costs more than the page itself: stop at
-// kCountCap + 1 (the web app shows "1000件以上").
-#define CAMP_COUNT_FROM "SELECT count(*) FROM (SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id "
+  "AND q.search_bigrams @> camp_bigrams($7::text) "                                             \
+  "AND lower(q.title || ' ' || q.body) LIKE ALL (SELECT lower(p) FROM unnest($8::text[]) p) "
+#define CAMP_QUESTION_ORDER "ORDER BY is_pick_up DESC, created_at DESC, id DESC "
+// One statement for the page and the pager's count: the matches in list order, at most
+// kCountCap + 1 of them (the web app shows "1000件以上") or as many as the page needs; the
+// count is taken from those, the page cut from them, and only the page's 20 rows are joined.
+// $5 LIMIT, $6 OFFSET. The one-row `one` keeps the count when the page is empty.
+#define CAMP_PAGE_OF(filter)                                                                               \
+  "WITH hits AS MATERIALIZED (SELECT q.id, q.is_pick_up, q.created_at FROM questions q " filter            \
+  CAMP_QUESTION_ORDER "LIMIT greatest(1001, $5::int + $6::int)), "                                         \
+  "page AS (SELECT * FROM hits " CAMP_QUESTION_ORDER "LIMIT $5 OFFSET $6) "                                \
+  "SELECT (SELECT count(*) FROM hits), " CAMP_QUESTION_COLUMNS                                              \
+  "FROM (SELECT 1) one LEFT JOIN (page p JOIN questions q ON q.id = p.id " CAMP_QUESTION_JOINS ") ON true " \
+  "ORDER BY p.is_pick_up DESC, p.created_at DESC, p.id DESC"
 
-constexpr db::Statement kList{"questions.list", CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER CAMP_QUESTION_ORDER "LIMIT $5 OFFSET $6"};
-constexpr db::Statement kListCount{"questions.list_count", CAMP_COUNT_FROM CAMP_QUESTION_FILTER "LIMIT 1001) s"};
-constexpr db::Statement kSearch{"questions.search", CAMP_QUESTION_COLUMNS CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER
-                                                        CAMP_QUESTION_ORDER "LIMIT $7 OFFSET $8"};
-constexpr db::Statement kSearchCount{"questions.search_count",
-                                     CAMP_COUNT_FROM CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER "LIMIT 1001) s"};
-constexpr db::Statement kFindQuestion{"questions.find", CAMP_QUESTION_COLUMNS "WHERE q.id = $1"};
+constexpr db::Statement kList{"questions.list", CAMP_PAGE_OF(CAMP_QUESTION_FILTER)};
+constexpr db::Statement kSearch{"questions.search", CAMP_PAGE_OF(CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER)};
+constexpr db::Statement kFindQuestion{"questions.find",
+                                      "SELECT " CAMP_QUESTION_COLUMNS "FROM questions q " CAMP_QUESTION_JOINS "WHERE q.id = $1"};
+constexpr db::Statement kLockQuestion{"questions.lock",
+                                      "SELECT account_id, solved_answer_id FROM questions WHERE id = $1 FOR UPDATE"};
+constexpr db::Statement kHoldQuestion{"questions.hold",
+                                      "SELECT account_id, solved_answer_id FROM questions WHERE id = $1 FOR KEY SHARE"};
 constexpr db::Statement kInsertQuestion{
     "questions.insert",
     "INSERT INTO questions (account_id, category_id, title, body, is_pick_up) VALUES ($1, $2, $3, $4, $5) RETURNING id"};
+// Unset fields ($n null) keep what the row has, so concurrent edits of different fields all land.
 constexpr db::Statement kUpdateQuestion{
     "questions.update",
-    "UPDATE questions SET category_id = $2, title = $3, body = $4, is_pick_up = $5, updated_at = now() WHERE id = $1"};
+    "UPDATE questions SET category_id = coalesce($2, category_id), title = coalesce($3, title), "
+    "body = coalesce($4, body), is_pick_up = coalesce($5, is_pick_up), updated_at = now() WHERE id = $1"};
 constexpr db::Statement kDeleteQuestion{"questions.delete", "DELETE FROM questions WHERE id = $1"};
 constexpr db::Statement kSetSolution{"questions.solution",
                                      "UPDATE questions SET solved_answer_id = $2, updated_at = now() WHERE id = $1"};
 
-#define CAMP_ANSWER_COLUMNS                                                          \
-  "SELECT x.id, x.question_id, x.body, a.id, a.nickname, a.image_url, a.role, "     \
-  "to_char(x.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "    \
-  "to_char(x.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "     \
+#define CAMP_ANSWER_COLUMNS                                                                       \
+  "SELECT x.id, x.question_id, x.body, a.id, a.nickname, a.image_url, a.role, "                  \
+  "floor(extract(epoch FROM x.created_at))::int8, floor(extract(epoch FROM x.updated_at))::int8 " \
   "FROM answers x JOIN accounts a ON a.id = x.account_id "
 
 constexpr db::Statement kAnswersOf{"answers.of", CAMP_ANSWER_COLUMNS "WHERE x.question_id = $1 ORDER BY x.created_at, x.id"};
 constexpr db::Statement kFindAnswer{"answers.find", CAMP_ANSWER_COLUMNS "WHERE x.id = $1"};
+constexpr db::Statement kLockAnswer{"answers.lock", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR UPDATE"};
+constexpr db::Statement kHoldAnswer{"answers.hold", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR KEY SHARE"};
 constexpr db::Statement kInsertAnswer{
     "answers.insert", "INSERT INTO answers (question_id, account_id, body) VALUES ($1, $2, $3) RETURNING id"};
 constexpr db::Statement kUpdateAnswer{"answers.update", "UPDATE answers SET body = $2, updated_at = now() WHERE id = $1"};
 constexpr db::Statement kDeleteAnswer{"answers.delete", "DELETE FROM answers WHERE id = $1"};
+
+// 2026-11-22T19:57:03Z from epoch seconds.
+std::string iso_utc(const pqxx::field& f) {
+  const std::time_t t = f.as<std::int64_t>();
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char out[24];
+  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return out;
+}
 
 Author read_author(const pqxx::row& r, int at) {
   Author a;
@@ -92,19 +120,20 @@ Author read_author(const pqxx::row& r, int at) {
   return a;
 }
 
-Question read_question(const pqxx::row& r) {
+// The question columns starting at column `at`.
+Question read_question(const pqxx::row& r, int at = 0) {
   Question q;
-  q.id = r[0].as<std::int64_t>();
-  q.category_id = r[1].as<int>();
-  q.category_name = r[2].as<std::string>();
-  q.title = r[3].as<std::string>();
-  q.body = r[4].as<std::string>();
-  q.is_pick_up = r[5].as<bool>();
-  if (!r[6].is_null()) q.solved_answer_id = r[6].as<std::int64_t>();
-  q.answers_count = r[7].as<int>();
-  q.author = read_author(r, 8);
-  q.created_at = r[12].as<std::string>();
-  q.updated_at = r[13].as<std::string>();
+  q.id = r[at].as<std::int64_t>();
+  q.category_id = r[at + 1].as<int>();
+  q.category_name = r[at + 2].as<std::string>();
+  q.title = r[at + 3].as<std::string>();
+  q.body = r[at + 4].as<std::string>();
+  q.is_pick_up = r[at + 5].as<bool>();
+  if (!r[at + 6].is_null()) q.solved_answer_id = r[at + 6].as<std::int64_t>();
+  q.answers_count = r[at + 7].as<int>();
+  q.author = read_author(r, at + 8);
+  q.created_at = iso_utc(r[at + 12]);
+  q.updated_at = iso_utc(r[at + 13]);
   return q;
 }
 
@@ -114,8 +143,8 @@ Answer read_answer(const pqxx::row& r) {
   a.question_id = r[1].as<std::int64_t>();
   a.body = r[2].as<std::string>();
   a.author = read_author(r, 3);
-  a.created_at = r[7].as<std::string>();
-  a.updated_at = r[8].as<std::string>();
+  a.created_at = iso_utc(r[7]);
+  a.updated_at = iso_utc(r[8]);
   return a;
 }
 
@@ -129,27 +158,12 @@ std::string contains_pattern(const std::string& keyword) {
   return p + "%";
 }
 
-// Runs the plain or the keyword statement of a pair; `extra` are LIMIT/OFFSET when given.
-template <class... Extra>
-pqxx::result run_filter(db::Connection& c, pqxx::nontransaction& tx, const db::Statement& plain,
-                        const db::Statement& keyword, const SearchQuery& q, Extra... extra) {
-  if (q.keywords.empty()) return c.exec(tx, plain, q.category_id, q.status, q.since, q.unanswered, extra...);
-  std::string joined;
-  std::vector<std::string> patterns;
-  for (const auto& k : q.keywords) {
-    joined += (joined.empty() ? "" : " ") + k;
-    patterns.push_back(contains_pattern(k));
-  }
-  return c.exec(tx, keyword, q.category_id, q.status, q.since, q.unanswered, joined, db::text_array(patterns), extra...);
-}
-
 }  // namespace
 
-std::vector<Category> category_tree(db::Connection& c) {
-  pqxx::nontransaction tx(c.pq());
+std::vector<Category> category_tree(db::Tx& tx) {
   std::vector<Category> roots;
   std::map<int, std::size_t> index;
-  for (const auto& r : c.exec(tx, kTree)) {
+  for (const auto& r : tx.exec(kTree)) {
     const int id = r[0].as<int>();
     if (r[1].is_null()) {
       index[id] = roots.size();
@@ -161,104 +175,104 @@ std::vector<Category> category_tree(db::Connection& c) {
   return roots;
 }
 
-bool category_exists(db::Connection& c, int id) {
-  pqxx::nontransaction tx(c.pq());
-  return !c.exec(tx, kCategoryExists, id).empty();
-}
+bool hold_category(db::Tx& tx, int id) { return !tx.exec(kHoldCategory, id).empty(); }
+bool is_root_category(db::Tx& tx, int id) { return !tx.exec(kIsRootCategory, id).empty(); }
+int lock_category_tree(db::Tx& tx, int id) { return static_cast<int>(tx.exec(kLockCategoryTree, id).size()); }
 
-int upsert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+int upsert_category(db::Tx& tx, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name, int position) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpsertCategory, parent_id, name, search_name, position)[0][0].as<int>();
+  return tx.exec(kUpsertCategory, parent_id, name, search_name, position)[0][0].as<int>();
 }
 
-int insert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+int insert_category(db::Tx& tx, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kInsertCategory, parent_id, name, search_name)[0][0].as<int>();
+  return tx.exec(kInsertCategory, parent_id, name, search_name)[0][0].as<int>();
 }
 
-bool rename_category(db::Connection& c, int id, const std::string& name, const std::optional<std::string>& search_name) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kRenameCategory, id, name, search_name).affected_rows() == 1;
+bool rename_category(db::Tx& tx, int id, const std::string& name, const std::optional<std::string>& search_name) {
+  return tx.exec(kRenameCategory, id, name, search_name).affected_rows() == 1;
 }
 
-bool delete_category(db::Connection& c, int id) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kDeleteCategory, id).affected_rows() == 1;
-}
+bool delete_category(db::Tx& tx, int id) { return tx.exec(kDeleteCategory, id).affected_rows() == 1; }
+bool category_in_use(db::Tx& tx, int id) { return !tx.exec(kCategoryInUse, id).empty(); }
 
-bool category_in_use(db::Connection& c, int id) {
-  pqxx::nontransaction tx(c.pq());
-  return !c.exec(tx, kCategoryInUse, id).empty();
-}
-
-SearchResult search(db::Connection& c, const SearchQuery& q) {
-  pqxx::nontransaction tx(c.pq());
+SearchResult search(db::Tx& tx, const SearchQuery& q) {
+  const int offset = (q.page - 1) * q.per;
+  pqxx::result rows;
+  if (q.keywords.empty()) {
+    rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
+  } else {
+    std::string joined;
+    std::vector<std::string> patterns;
+    for (const auto& k : q.keywords) {
+      joined += (joined.empty() ? "" : " ") + k;
+      patterns.push_back(contains_pattern(k));
+    }
+    rows = tx.exec(kSearch, q.category_id, q.status, q.since, q.unanswered, q.per, offset, joined,
+                   db::text_array(patterns));
+  }
   SearchResult out;
-  for (const auto& r : run_filter(c, tx, kList, kSearch, q, q.per, (q.page - 1) * q.per))
-    out.items.push_back(read_question(r));
-  const auto counted = run_filter(c, tx, kListCount, kSearchCount, q)[0][0].as<std::int64_t>();
+  const auto counted = rows[0][0].as<std::int64_t>();
   out.total_capped = counted > kCountCap;
   out.total = std::min<std::int64_t>(counted, kCountCap);
+  for (const auto& r : rows)
+    if (!r[1].is_null()) out.items.push_back(read_question(r, 1));
   return out;
 }
 
-std::optional<Question> find_question(db::Connection& c, std::int64_t id) {
-  pqxx::nontransaction tx(c.pq());
-  auto res = c.exec(tx, kFindQuestion, id);
+std::optional<Question> find_question(db::Tx& tx, std::int64_t id) {
+  auto res = tx.exec(kFindQuestion, id);
   if (res.empty()) return std::nullopt;
   return read_question(res[0]);
 }
 
-std::int64_t insert_question(db::Connection& c, std::int64_t account_id, int category_id, const std::string& title,
-                             const std::string& body, bool is_pick_up) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kInsertQuestion, account_id, category_id, title, body, is_pick_up)[0][0].as<std::int64_t>();
-}
-
-void update_question(db::Connection& c, const Question& q) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kUpdateQuestion, q.id, q.category_id, q.title, q.body, q.is_pick_up);
-}
-
-void delete_question(db::Connection& c, std::int64_t id) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kDeleteQuestion, id);
-}
-
-void set_solution(db::Connection& c, std::int64_t question_id, std::optional<std::int64_t> answer_id) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kSetSolution, question_id, answer_id);
-}
-
-std::vector<Answer> answers_of(db::Connection& c, std::int64_t question_id) {
-  pqxx::nontransaction tx(c.pq());
-  std::vector<Answer> out;
-  for (const auto& r : c.exec(tx, kAnswersOf, question_id)) out.push_back(read_answer(r));
+std::optional<QuestionLock> lock_question(db::Tx& tx, std::int64_t id, bool for_update) {
+  auto res = tx.exec(for_update ? kLockQuestion : kHoldQuestion, id);
+  if (res.empty()) return std::nullopt;
+  QuestionLock out;
+  out.author_id = res[0][0].as<std::int64_t>();
+  if (!res[0][1].is_null()) out.solved_answer_id = res[0][1].as<std::int64_t>();
   return out;
 }
 
-std::optional<Answer> find_answer(db::Connection& c, std::int64_t id) {
-  pqxx::nontransaction tx(c.pq());
-  auto res = c.exec(tx, kFindAnswer, id);
+std::int64_t insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
+                             const std::string& body, bool is_pick_up) {
+  return tx.exec(kInsertQuestion, account_id, category_id, title, body, is_pick_up)[0][0].as<std::int64_t>();
+}
+
+void update_question(db::Tx& tx, std::int64_t id, const QuestionChanges& ch) {
+  tx.exec(kUpdateQuestion, id, ch.category_id, ch.title, ch.body, ch.is_pick_up);
+}
+
+void delete_question(db::Tx& tx, std::int64_t id) { tx.exec(kDeleteQuestion, id); }
+
+void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id) {
+  tx.exec(kSetSolution, question_id, answer_id);
+}
+
+std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id) {
+  std::vector<Answer> out;
+  for (const auto& r : tx.exec(kAnswersOf, question_id)) out.push_back(read_answer(r));
+  return out;
+}
+
+std::optional<Answer> find_answer(db::Tx& tx, std::int64_t id) {
+  auto res = tx.exec(kFindAnswer, id);
   if (res.empty()) return std::nullopt;
   return read_answer(res[0]);
 }
 
-std::int64_t insert_answer(db::Connection& c, std::int64_t question_id, std::int64_t account_id, const std::string& body) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kInsertAnswer, question_id, account_id, body)[0][0].as<std::int64_t>();
+std::optional<AnswerLock> lock_answer(db::Tx& tx, std::int64_t id, bool for_update) {
+  auto res = tx.exec(for_update ? kLockAnswer : kHoldAnswer, id);
+  if (res.empty()) return std::nullopt;
+  return AnswerLock{res[0][0].as<std::int64_t>(), res[0][1].as<std::int64_t>()};
 }
 
-void update_answer(db::Connection& c, std::int64_t id, const std::string& body) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kUpdateAnswer, id, body);
+std::int64_t insert_answer(db::Tx& tx, std::int64_t question_id, std::int64_t account_id, const std::string& body) {
+  return tx.exec(kInsertAnswer, question_id, account_id, body)[0][0].as<std::int64_t>();
 }
 
-void delete_answer(db::Connection& c, std::int64_t id) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kDeleteAnswer, id);
-}
+void update_answer(db::Tx& tx, std::int64_t id, const std::string& body) { tx.exec(kUpdateAnswer, id, body); }
+void delete_answer(db::Tx& tx, std::int64_t id) { tx.exec(kDeleteAnswer, id); }
 
 }  // namespace camp::questions::repo

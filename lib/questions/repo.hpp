@@ -1,5 +1,6 @@
 #pragma once
-// The only SQL about categories, questions and answers.
+// The only SQL about categories, questions and answers. Every function runs inside the
+// caller's transaction (db::Pool::transaction) or autocommit scope (db::Pool::autocommit).
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,17 +11,22 @@
 namespace camp::questions::repo {
 
 // --- categories
-std::vector<Category> category_tree(db::Connection& c);
-bool category_exists(db::Connection& c, int id);
+std::vector<Category> category_tree(db::Tx& tx);
 // A new category; unique_violation when (parent, name) exists.
-int insert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+int insert_category(db::Tx& tx, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name);
 // Insert or update by (parent, name); returns the id.
-int upsert_category(db::Connection& c, std::optional<int> parent_id, const std::string& name,
+int upsert_category(db::Tx& tx, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name, int position);
-bool rename_category(db::Connection& c, int id, const std::string& name, const std::optional<std::string>& search_name);
-bool delete_category(db::Connection& c, int id);
-bool category_in_use(db::Connection& c, int id);
+bool rename_category(db::Tx& tx, int id, const std::string& name, const std::optional<std::string>& search_name);
+bool delete_category(db::Tx& tx, int id);
+// Locks a category and its children against concurrent use; how many rows (0: no such category).
+int lock_category_tree(db::Tx& tx, int id);
+// The category exists and stays until commit (a concurrent delete waits): FOR KEY SHARE.
+bool hold_category(db::Tx& tx, int id);
+// A parent category (no parent itself)?
+bool is_root_category(db::Tx& tx, int id);
+bool category_in_use(db::Tx& tx, int id);
 
 // --- questions
 struct SearchQuery {
@@ -40,19 +46,37 @@ struct SearchResult {
   bool total_capped = false;  // there are more than kCountCap matches
 };
 
-SearchResult search(db::Connection& c, const SearchQuery& q);
-std::optional<Question> find_question(db::Connection& c, std::int64_t id);
-std::int64_t insert_question(db::Connection& c, std::int64_t account_id, int category_id, const std::string& title,
+SearchResult search(db::Tx& tx, const SearchQuery& q);
+std::optional<Question> find_question(db::Tx& tx, std::int64_t id);
+std::int64_t insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
                              const std::string& body, bool is_pick_up);
-void update_question(db::Connection& c, const Question& q);
-void delete_question(db::Connection& c, std::int64_t id);
-void set_solution(db::Connection& c, std::int64_t question_id, std::optional<std::int64_t> answer_id);
+// Who owns a question, locked until commit: for_update blocks every other writer of the row,
+// otherwise FOR KEY SHARE only keeps it from being deleted (answers may be added meanwhile).
+struct QuestionLock {
+  std::int64_t author_id = 0;
+  std::optional<std::int64_t> solved_answer_id;
+};
+std::optional<QuestionLock> lock_question(db::Tx& tx, std::int64_t id, bool for_update);
+// Writes only the fields that are set.
+struct QuestionChanges {
+  std::optional<int> category_id;
+  std::optional<std::string> title, body;
+  std::optional<bool> is_pick_up;
+};
+void update_question(db::Tx& tx, std::int64_t id, const QuestionChanges& changes);
+void delete_question(db::Tx& tx, std::int64_t id);
+void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id);
 
 // --- answers
-std::vector<Answer> answers_of(db::Connection& c, std::int64_t question_id);
-std::optional<Answer> find_answer(db::Connection& c, std::int64_t id);
-std::int64_t insert_answer(db::Connection& c, std::int64_t question_id, std::int64_t account_id, const std::string& body);
-void update_answer(db::Connection& c, std::int64_t id, const std::string& body);
-void delete_answer(db::Connection& c, std::int64_t id);
+std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id);
+std::optional<Answer> find_answer(db::Tx& tx, std::int64_t id);
+// The answer's author and question, the row locked FOR UPDATE (for_update) or FOR KEY SHARE.
+struct AnswerLock {
+  std::int64_t author_id = 0, question_id = 0;
+};
+std::optional<AnswerLock> lock_answer(db::Tx& tx, std::int64_t id, bool for_update);
+std::int64_t insert_answer(db::Tx& tx, std::int64_t question_id, std::int64_t account_id, const std::string& body);
+void update_answer(db::Tx& tx, std::int64_t id, const std::string& body);
+void delete_answer(db::Tx& tx, std::int64_t id);
 
 }  // namespace camp::questions::repo

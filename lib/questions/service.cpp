@@ -15,8 +15,9 @@ using accounts::Role;
 Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); }
 Error forbidden() { return Error(errc::forbidden, std::string(msg::forbidden)); }
 
+constexpr std::size_t kKeywordMaxChars = 100;
+
 bool is_staff(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
-bool owns(const accounts::Account& a, const Author& author) { return a.id == author.id || a.role == Role::admin; }
 
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -24,12 +25,23 @@ std::string trim(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-void validate_question(db::Connection& c, const Question& q, FieldErrors& errors) {
-  if (q.category_id <= 0) errors["category_id"].push_back(std::string(msg::category_required));
-  else if (!repo::category_exists(c, q.category_id)) errors["category_id"].push_back(std::string(msg::category_unknown));
-  if (trim(q.title).empty()) errors["title"].push_back(std::string(msg::title_required));
-  else if (validate::char_count(q.title) > 200) errors["title"].push_back(std::string(msg::title_too_long));
-  if (validate::char_count(q.body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
+// Field checks that need no database; the category is checked inside the transaction.
+void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors) {
+  if (creating && in.category_id.value_or(0) <= 0) errors["category_id"].push_back(std::string(msg::category_required));
+  if (!creating && in.category_id && *in.category_id <= 0)
+    errors["category_id"].push_back(std::string(msg::category_required));
+  if (in.title || creating) {
+    const auto title = in.title.value_or("");
+    if (trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
+    else if (validate::char_count(title) > 200) errors["title"].push_back(std::string(msg::title_too_long));
+  }
+  if (in.body && validate::char_count(*in.body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
+}
+
+// The category exists and cannot be deleted before we commit.
+void hold_category(db::Tx& tx, int id) {
+  if (!repo::hold_category(tx, id))
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{"category_id", {std::string(msg::category_unknown)}}});
 }
 
 void validate_answer(const std::string& body) {
@@ -37,6 +49,17 @@ void validate_answer(const std::string& body) {
   if (trim(body).empty()) errors["body"].push_back(std::string(msg::answer_required));
   else if (validate::char_count(body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
   throw_if_invalid(errors);
+}
+
+// At most `max_chars` characters of UTF-8 text, never cutting a character in two.
+std::string utf8_prefix(const std::string& s, std::size_t max_chars) {
+  std::size_t i = 0, chars = 0;
+  while (i < s.size() && chars < max_chars) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;  // continuation bytes
+    ++chars;
+  }
+  return s.substr(0, i);
 }
 
 }  // namespace
@@ -61,7 +84,8 @@ std::vector<std::string> split_keywords(const std::string& text) {
     auto end = normalized.find(' ', start);
     if (end == std::string::npos) end = normalized.size();
     auto word = normalized.substr(start, end - start);
-    if (!word.empty() && std::find(out.begin(), out.end(), word) == out.end()) out.push_back(word.substr(0, 100));
+    word = utf8_prefix(word, kKeywordMaxChars);
+    if (!word.empty() && std::find(out.begin(), out.end(), word) == out.end()) out.push_back(word);
     start = end + 1;
   }
   return out;
@@ -81,111 +105,127 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.status = p.status;
   q.page = p.page;
   q.per = p.per;
-  auto result = pool_.run([&](db::Connection& c) { return repo::search(c, q); });
+  auto result = pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });
   return {std::move(result.items), result.total, result.total_capped, p.page, p.per};
 }
 
 Question QuestionService::visible_question(const accounts::Account& actor, std::int64_t id) {
   require_question_box(actor);
-  auto q = pool_.run([&](db::Connection& c) { return repo::find_question(c, id); });
+  auto q = pool_.autocommit([&](db::Tx& tx) { return repo::find_question(tx, id); });
   if (!q) throw not_found();
   return *q;
 }
 
 QuestionDetail QuestionService::get(const accounts::Account& actor, std::int64_t id) {
-  auto q = visible_question(actor, id);
-  auto answers = pool_.run([&](db::Connection& c) { return repo::answers_of(c, id); });
-  return {std::move(q), std::move(answers)};
+  require_question_box(actor);
+  // One snapshot: the answers match the question's answers_count and solution.
+  return pool_.transaction(
+      [&](db::Tx& tx) {
+        auto q = repo::find_question(tx, id);
+        if (!q) throw not_found();
+        return QuestionDetail{std::move(*q), repo::answers_of(tx, id)};
+      },
+      db::Isolation::repeatable_read);
 }
+
+// Every write below: validate the input, then in one transaction load and lock the rows the
+// decision depends on, apply the policy to what is committed now, write, and read back.
 
 Question QuestionService::ask(const accounts::Account& actor, const QuestionInput& in) {
   require_question_box(actor);
   if (in.is_pick_up.value_or(false) && !is_staff(actor)) throw forbidden();
-  Question q;
-  q.category_id = in.category_id.value_or(0);
-  q.title = in.title.value_or("");
-  q.body = in.body.value_or("");
-  q.is_pick_up = in.is_pick_up.value_or(false);
-  return pool_.run([&](db::Connection& c) {
-    FieldErrors errors;
-    validate_question(c, q, errors);
-    throw_if_invalid(errors);
-    const auto id = repo::insert_question(c, actor.id, q.category_id, trim(q.title), q.body, q.is_pick_up);
-    return *repo::find_question(c, id);
+  FieldErrors errors;
+  validate_fields(in, true, errors);
+  throw_if_invalid(errors);
+  return pool_.transaction([&](db::Tx& tx) {
+    hold_category(tx, *in.category_id);
+    const auto id = repo::insert_question(tx, actor.id, *in.category_id, trim(*in.title), in.body.value_or(""),
+                                          in.is_pick_up.value_or(false));
+    return *repo::find_question(tx, id);
   });
 }
 
 Question QuestionService::update(const accounts::Account& actor, std::int64_t id, const QuestionInput& in) {
-  auto q = visible_question(actor, id);
+  require_question_box(actor);
+  FieldErrors errors;
+  validate_fields(in, false, errors);
+  throw_if_invalid(errors);
   const bool edits_content = in.category_id || in.title || in.body;
-  if (edits_content && !owns(actor, q.author)) throw forbidden();
-  if (in.is_pick_up && !is_staff(actor)) throw forbidden();
-  if (in.category_id) q.category_id = *in.category_id;
-  if (in.title) q.title = trim(*in.title);
-  if (in.body) q.body = *in.body;
-  if (in.is_pick_up) q.is_pick_up = *in.is_pick_up;
-  return pool_.run([&](db::Connection& c) {
-    FieldErrors errors;
-    validate_question(c, q, errors);
-    throw_if_invalid(errors);
-    repo::update_question(c, q);
-    return *repo::find_question(c, id);
+  return pool_.transaction([&](db::Tx& tx) {
+    const auto row = repo::lock_question(tx, id, true);
+    if (!row) throw not_found();
+    if (edits_content && actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
+    if (in.is_pick_up && !is_staff(actor)) throw forbidden();
+    if (in.category_id) hold_category(tx, *in.category_id);
+    repo::QuestionChanges changes{in.category_id, in.title ? std::optional(trim(*in.title)) : std::nullopt, in.body,
+                                  in.is_pick_up};
+    repo::update_question(tx, id, changes);
+    return *repo::find_question(tx, id);
   });
 }
 
 void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
-  auto q = visible_question(actor, id);
-  if (!owns(actor, q.author)) throw forbidden();
-  pool_.run([&](db::Connection& c) {
-    repo::delete_question(c, id);
-    return 0;
+  require_question_box(actor);
+  pool_.transaction([&](db::Tx& tx) {
+    const auto row = repo::lock_question(tx, id, true);
+    if (!row) throw not_found();
+    if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
+    repo::delete_question(tx, id);
   });
 }
 
 Answer QuestionService::answer(const accounts::Account& actor, std::int64_t question_id, const std::string& body) {
-  visible_question(actor, question_id);
+  require_question_box(actor);
   validate_answer(body);
-  return pool_.run([&](db::Connection& c) {
-    const auto id = repo::insert_answer(c, question_id, actor.id, body);
-    return *repo::find_answer(c, id);
+  return pool_.transaction([&](db::Tx& tx) {
+    // FOR KEY SHARE: a concurrent delete of the question waits for us, or we see it gone.
+    if (!repo::lock_question(tx, question_id, false)) throw not_found();
+    const auto id = repo::insert_answer(tx, question_id, actor.id, body);
+    return *repo::find_answer(tx, id);
   });
 }
 
 Answer QuestionService::update_answer(const accounts::Account& actor, std::int64_t answer_id, const std::string& body) {
   require_question_box(actor);
-  auto a = pool_.run([&](db::Connection& c) { return repo::find_answer(c, answer_id); });
-  if (!a) throw not_found();
-  if (!owns(actor, a->author)) throw forbidden();
   validate_answer(body);
-  return pool_.run([&](db::Connection& c) {
-    repo::update_answer(c, answer_id, body);
-    return *repo::find_answer(c, answer_id);
+  return pool_.transaction([&](db::Tx& tx) {
+    const auto row = repo::lock_answer(tx, answer_id, true);
+    if (!row) throw not_found();
+    if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
+    repo::update_answer(tx, answer_id, body);
+    return *repo::find_answer(tx, answer_id);
   });
 }
 
 void QuestionService::remove_answer(const accounts::Account& actor, std::int64_t answer_id) {
   require_question_box(actor);
-  auto a = pool_.run([&](db::Connection& c) { return repo::find_answer(c, answer_id); });
-  if (!a) throw not_found();
-  if (!owns(actor, a->author)) throw forbidden();
-  pool_.run([&](db::Connection& c) {
-    repo::delete_answer(c, answer_id);
-    return 0;
+  pool_.transaction([&](db::Tx& tx) {
+    // Deleting an answer writes its question (answers_count, solution): lock the question
+    // first, in the same order as choose_solution, so the two never deadlock.
+    const auto found = repo::find_answer(tx, answer_id);
+    if (!found || !repo::lock_question(tx, found->question_id, true)) throw not_found();
+    const auto row = repo::lock_answer(tx, answer_id, true);
+    if (!row) throw not_found();
+    if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
+    repo::delete_answer(tx, answer_id);
   });
 }
 
 Question QuestionService::choose_solution(const accounts::Account& actor, std::int64_t question_id,
                                           std::optional<std::int64_t> answer_id) {
-  auto q = visible_question(actor, question_id);
-  if (actor.id != q.author.id && !is_staff(actor)) throw forbidden();
-  return pool_.run([&](db::Connection& c) {
+  require_question_box(actor);
+  return pool_.transaction([&](db::Tx& tx) {
+    const auto row = repo::lock_question(tx, question_id, true);
+    if (!row) throw not_found();
+    if (actor.id != row->author_id && !is_staff(actor)) throw forbidden();
     if (answer_id) {
-      auto a = repo::find_answer(c, *answer_id);
+      // FOR KEY SHARE: the chosen answer cannot be deleted before we commit.
+      auto a = repo::lock_answer(tx, *answer_id, false);
       if (!a || a->question_id != question_id)
         throw Error(errc::invalid, std::string(msg::invalid_input), {{"answer_id", {"この質問への回答ではありません"}}});
     }
-    repo::set_solution(c, question_id, answer_id);
-    return *repo::find_question(c, question_id);
+    repo::set_solution(tx, question_id, answer_id);
+    return *repo::find_question(tx, question_id);
   });
 }
 
@@ -197,7 +237,7 @@ std::vector<Question> QuestionService::list_for_ops(bool unanswered, const std::
   q.unanswered = unanswered;
   q.since = since;
   q.per = limit;
-  return pool_.run([&](db::Connection& c) { return repo::search(c, q).items; });
+  return pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q).items; });
 }
 
 }  // namespace camp::questions

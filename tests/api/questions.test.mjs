@@ -139,8 +139,9 @@ test('search: Japanese fragments, several keywords, category and status filters,
   const page = await search(`keywords=${tag}&per=1&page=2`);
   assert.deepEqual(page.meta, { page: 2, per: 1, total: 2, total_capped: false });
   assert.equal(page.data.length, 1);
-  assertError(await api('GET', '/api/v1/questions?per=1000', { token: other.token }), 422, 'invalid');
-  assertError(await api('GET', '/api/v1/questions?page=abc', { token: other.token }), 422, 'invalid');
+  // Paging out of range is a malformed request (400, naming the field: bad-input.test.mjs).
+  assertError(await api('GET', '/api/v1/questions?per=1000', { token: other.token }), 400, 'malformed');
+  assertError(await api('GET', '/api/v1/questions?page=abc', { token: other.token }), 400, 'malformed');
   assertError(await api('GET', '/api/v1/questions?status=maybe', { token: other.token }), 422, 'invalid');
 });
 
@@ -154,4 +155,35 @@ test('the web app reports cable trouble', async () => {
   assertStatus(await api('POST', '/api/v1/questions/action_cable_logger', { token: asker.token, json: { id: 1, error: 'failed first connection' } }), 204);
   assertError(await api('POST', '/api/v1/questions/action_cable_logger', { token: asker.token, json: { id: 1 } }), 422, 'invalid');
   assertError(await api('POST', '/api/v1/questions/action_cable_logger', { json: { id: 1, error: 'x' } }), 401, 'unauthenticated');
+});
+
+test('parallel PATCHes by the author and a mentor both land (no lost update)', async () => {
+  const q = await ask(asker, { category_id: childCategory.id, title: '同時編集 0', body: '本文' });
+  for (let round = 1; round <= 10; round++) {
+    const pick = round % 2 === 1;
+    const [byAuthor, byMentor] = await Promise.all([
+      api('PATCH', `/api/v1/questions/${q.id}`, { token: asker.token, json: { question: { title: `同時編集 ${round}` } } }),
+      api('PATCH', `/api/v1/questions/${q.id}`, { token: mentor.token, json: { question: { is_pick_up: pick } } }),
+    ]);
+    assertStatus(byAuthor, 200);
+    assertStatus(byMentor, 200);
+    const now = await api('GET', `/api/v1/questions/${q.id}`, { token: asker.token });
+    assert.equal(now.json.title, `同時編集 ${round}`, `round ${round}`);
+    assert.equal(now.json.is_pick_up, pick, `round ${round}`);
+    assert.equal(now.json.body, '本文');
+  }
+});
+
+test('an answer racing the deletion of its question gets 201 or 404, never 500', async () => {
+  for (let round = 0; round < 10; round++) {
+    const q = await ask(asker, { category_id: childCategory.id, title: `消える質問 ${round}`, body: '' });
+    const [removed, answered] = await Promise.all([
+      api('DELETE', `/api/v1/questions/${q.id}`, { token: asker.token }),
+      api('POST', `/api/v1/questions/${q.id}/answers`, { token: mentor.token, json: { answer: { body: '回答です' } } }),
+    ]);
+    assertStatus(removed, 204);
+    assert.ok([201, 404].includes(answered.status), `round ${round}: ${answered.status} ${answered.text}`);
+    if (answered.status === 404) assertError(answered, 404);
+    assertStatus(await api('GET', `/api/v1/questions/${q.id}`, { token: asker.token }), 404);
+  }
 });
