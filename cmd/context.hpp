@@ -1,31 +1,82 @@
 #pragma once
-// What every subcommand shares: global options, the loaded config, and output helpers.
+// What every command shares: the global options, and a Context that loads the config, opens
+// the database and builds the services on first use, once per run. A command that needs the
+// database and finds the private cluster stopped starts it, and the Context stops it again
+// when the command ends (db::Server); commands that need no database never start it.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "accounts/model.hpp"
 #include "core/config.hpp"
+
+namespace camp::db {
+class Server;
+class Pool;
+}  // namespace camp::db
+namespace camp::accounts {
+class AccountService;
+class SessionService;
+}  // namespace camp::accounts
+namespace camp::questions {
+class QuestionService;
+class CategoryService;
+}  // namespace camp::questions
 
 namespace camp::cli {
 
 struct Globals {
   std::optional<std::string> config_path;
   bool json = false;
-  Config config() const { return load_config(config_path); }
 };
 
-// Subcommands register their work here; main() runs it after parsing.
-using Run = std::function<int()>;
+class Context {
+ public:
+  explicit Context(const Globals& globals);
+  ~Context();  // closes the connections, then stops the cluster if this run started it
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  const Globals& globals() const { return globals_; }
+  bool json() const { return globals_.json; }
+  const Config& config();
+
+  // The database: the configured URL, or the private cluster (started if needed).
+  const std::string& database_url();
+  db::Pool& pool();
+
+  accounts::AccountService& accounts();
+  accounts::SessionService& sessions();
+  questions::QuestionService& questions();
+  questions::CategoryService& categories();
+
+ private:
+  const Globals& globals_;
+  std::optional<Config> config_;
+  // Declared in the order they are built: destroyed services first, the server last.
+  std::unique_ptr<db::Server> server_;
+  std::unique_ptr<db::Pool> pool_;
+  std::unique_ptr<accounts::AccountService> accounts_;
+  std::unique_ptr<accounts::SessionService> sessions_;
+  std::unique_ptr<questions::QuestionService> questions_;
+  std::unique_ptr<questions::CategoryService> categories_;
+};
+
+// A subcommand's work, chosen while parsing and run by main() with the Context.
+using Run = std::function<int(Context&)>;
 
 void print_json(const nlohmann::json& value);
+// ACCOUNT arguments: an id or an e-mail.
+accounts::Account find_account(Context& ctx, const std::string& id_or_email);
 
-void setup_db(CLI::App& app, Globals& g, Run& run);
-void setup_accounts(CLI::App& app, Globals& g, Run& run);
-void setup_sessions(CLI::App& app, Globals& g, Run& run);
-void setup_questions(CLI::App& app, Globals& g, Run& run);
-void setup_serve(CLI::App& app, Globals& g, Run& run, const char* argv0);
+void setup_db(CLI::App& app, Run& run);
+void setup_accounts(CLI::App& app, Run& run);
+void setup_sessions(CLI::App& app, Run& run);
+void setup_questions(CLI::App& app, Run& run);
+void setup_serve(CLI::App& app, Run& run, const char* argv0);
 
 }  // namespace camp::cli

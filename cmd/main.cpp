@@ -1,5 +1,6 @@
 // camp: the command-line tool for admins, scripts and CI. Each command group lives in
-// commands/<group>.cpp; all the work is done by libcamp services.
+// commands/<group>.cpp; all the work is done by libcamp services, reached through the
+// Context (context.hpp).
 #include <iostream>
 
 #include "context.hpp"
@@ -17,6 +18,34 @@ void print_error(const camp::Error& e) {
   std::cerr << "\n";
 }
 
+// The innermost command the parser reached ("camp accounts"), and whether it expects a subcommand.
+std::pair<const CLI::App*, std::string> reached(const CLI::App& app) {
+  const CLI::App* at = &app;
+  std::string name = app.get_name();
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+    name += " " + at->get_name();
+  }
+  return {at, name};
+}
+
+// Words the parser could not place: an unknown command, option or extra argument. CLI11 would
+// print the help for `camp nosuch --help` and exit 0, or blame a missing subcommand: say
+// what is wrong instead, whether --help was given or not.
+bool refuse_leftovers(const CLI::App& app) {
+  const auto left = app.remaining(true);
+  if (left.empty()) return false;
+  const auto [at, name] = reached(app);
+  const auto& word = left.front();
+  if (word.starts_with("-"))
+    std::cerr << "camp: unknown option '" << word << "' for '" << name << "' (see '" << name << " --help')\n";
+  else if (!at->get_subcommands({}).empty())
+    std::cerr << "camp: unknown command '" << name << " " << word << "' (see '" << name << " --help')\n";
+  else
+    std::cerr << "camp: unexpected argument '" << word << "' for '" << name << "' (see '" << name << " --help')\n";
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -28,21 +57,23 @@ int main(int argc, char** argv) {
   app.add_option("-c,--config", globals.config_path, "YAML config file (default: $CAMP_CONFIG, else built-in defaults)");
   app.add_flag("--json", globals.json, "Machine-readable output");
   camp::cli::Run run;
-  camp::cli::setup_db(app, globals, run);
-  camp::cli::setup_accounts(app, globals, run);
-  camp::cli::setup_sessions(app, globals, run);
-  camp::cli::setup_questions(app, globals, run);
-  camp::cli::setup_serve(app, globals, run, argv[0]);
+  camp::cli::setup_db(app, run);
+  camp::cli::setup_accounts(app, run);
+  camp::cli::setup_sessions(app, run);
+  camp::cli::setup_questions(app, run);
+  camp::cli::setup_serve(app, run, argv[0]);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (refuse_leftovers(app)) return camp::cli::kUsage;
     const int code = app.exit(e);
     return code == 0 ? camp::cli::kOk : camp::cli::kUsage;
   }
   try {
     camp::setup_logging("warn", "text");
-    return run ? run() : camp::cli::kUsage;
+    camp::cli::Context ctx(globals);
+    return run ? run(ctx) : camp::cli::kUsage;
   } catch (const camp::Error& e) {
     print_error(e);
     return camp::cli::exit_code_for(e.code());

@@ -1,59 +1,57 @@
-// camp db migrate | status | seed --demo | start | stop | url
+// camp db migrate | status | seed (--demo | FILE) | start | stop | url
 #include <iostream>
 
 #include "context.hpp"
 #include "core/error.hpp"
 #include "db/cluster.hpp"
 #include "db/migrations.hpp"
+#include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "seed/demo.hpp"
+#include "seed/fixture.hpp"
 
 namespace camp::cli {
 namespace {
 
-db::Cluster private_cluster(const Config& config) {
-  if (!config.database_url.empty())
+struct SeedOptions {
+  bool demo = false;
+  std::string file;
+};
+
+db::Cluster private_cluster(Context& ctx) {
+  if (!ctx.config().database_url.empty())
     throw Error(errc::invalid, "database_url is configured: the private cluster is not used");
-  return db::Cluster(config.data_dir);
+  return db::Cluster(ctx.config().data_dir);
 }
 
-int migrate(const Globals& g) {
-  const auto config = g.config();
-  db::Server server(config.database_url, config.data_dir);
-  pqxx::connection conn(db::with_client_defaults(server.url()));
-  const auto applied = db::migrate(conn);
-  if (g.json) print_json({{"applied", applied}});
+int migrate(Context& ctx) {
+  const auto applied = ctx.pool().run([](db::Connection& c) { return db::migrate(c.pq()); });
+  if (ctx.json()) print_json({{"applied", applied}});
   else if (applied.empty()) std::cout << "database is up to date\n";
   else
     for (const auto& name : applied) std::cout << "applied " << name << "\n";
   return kOk;
 }
 
-int status(const Globals& g) {
-  const auto config = g.config();
-  db::Server server(config.database_url, config.data_dir);
-  pqxx::connection conn(db::with_client_defaults(server.url()));
-  const auto states = db::migration_status(conn);
+int status(Context& ctx) {
+  const auto states = ctx.pool().run([](db::Connection& c) { return db::migration_status(c.pq()); });
   int pending = 0;
   nlohmann::json out = nlohmann::json::array();
   for (const auto& m : states) {
     pending += m.applied ? 0 : 1;
-    if (g.json) out.push_back({{"version", m.version}, {"name", m.name}, {"applied", m.applied}, {"applied_at", m.applied_at}});
+    if (ctx.json()) out.push_back({{"version", m.version}, {"name", m.name}, {"applied", m.applied}, {"applied_at", m.applied_at}});
     else std::cout << (m.applied ? "applied  " : "pending  ") << m.name << (m.applied ? "  " + m.applied_at : "") << "\n";
   }
-  if (g.json) print_json({{"migrations", out}, {"pending", pending}});
+  if (ctx.json()) print_json({{"migrations", out}, {"pending", pending}});
   return kOk;
 }
 
-int seed(const Globals& g, bool demo) {
-  if (!demo) throw Error(errc::invalid, "nothing to seed: pass --demo");
-  const auto config = g.config();
-  db::Server server(config.database_url, config.data_dir);
-  db::Pool pool(server.url(), 1);
-  const auto logins = seed::seed_demo(pool);
-  if (g.json) {
+int seed_demo(Context& ctx) {
+  const auto logins = seed::seed_demo(ctx.pool());
+  if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& l : logins) out.push_back({{"email", l.email}, {"role", l.role}, {"course", l.course ? nlohmann::json(*l.course) : nlohmann::json(nullptr)}, {"password", l.password}});
+    for (const auto& l : logins)
+      out.push_back({{"email", l.email}, {"role", l.role}, {"course", l.course ? nlohmann::json(*l.course) : nlohmann::json(nullptr)}, {"password", l.password}});
     print_json(out);
   } else {
     std::cout << "demo accounts (password " << seed::kDemoPassword << "):\n";
@@ -63,45 +61,64 @@ int seed(const Globals& g, bool demo) {
   return kOk;
 }
 
+int seed_file(Context& ctx, const std::string& file) {
+  const auto fixture = seed::read_fixture_file(file);  // every shape mistake before the database
+  const auto report = seed::load(ctx.pool(), fixture);
+  if (ctx.json()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [section, n] : report) out[section] = {{"created", n.created}, {"updated", n.updated}, {"unchanged", n.unchanged}};
+    print_json(out);
+  } else {
+    for (const auto& [section, n] : report)
+      std::cout << section << ": " << n.created << " created, " << n.updated << " updated, " << n.unchanged << " unchanged\n";
+  }
+  return kOk;
+}
+
+int seed(Context& ctx, const SeedOptions& o) {
+  if (o.demo) return seed_demo(ctx);
+  if (!o.file.empty()) return seed_file(ctx, o.file);
+  throw Error(errc::invalid, "nothing to seed: pass --demo or a fixture file (docs/seeds.md)");
+}
+
 }  // namespace
 
-void setup_db(CLI::App& app, Globals& g, Run& run) {
-  auto* db = app.add_subcommand("db", "Database: migrations, demo data, the private PostgreSQL cluster");
+void setup_db(CLI::App& app, Run& run) {
+  auto* db = app.add_subcommand("db", "Database: migrations, seed data, the private PostgreSQL cluster");
   db->require_subcommand(1);
 
-  db->add_subcommand("migrate", "Apply pending migrations (idempotent, under an advisory lock)")
-      ->callback([&] { run = [&] { return migrate(g); }; });
-  db->add_subcommand("status", "List applied and pending migrations")->callback([&] { run = [&] { return status(g); }; });
+  db->add_subcommand("migrate", "Apply pending migrations (idempotent, under an advisory lock)")->callback([&run] { run = migrate; });
+  db->add_subcommand("status", "List applied and pending migrations")->callback([&run] { run = status; });
 
-  auto* seed_cmd = db->add_subcommand("seed", "Insert demo data (one account per role, courses)");
-  static bool demo = false;
-  seed_cmd->add_flag("--demo", demo, "Seed the demo accounts (password demo-pass-1234)");
-  seed_cmd->callback([&] { run = [&] { return seed(g, demo); }; });
+  auto* seed_cmd = db->add_subcommand("seed", "Load the demo school or a school fixture (idempotent)");
+  auto seed_opts = std::make_shared<SeedOptions>();
+  auto* demo = seed_cmd->add_flag("--demo", seed_opts->demo, "The demo accounts (password demo-pass-1234), categories and questions");
+  seed_cmd->add_option("file", seed_opts->file, "A fixture file (YAML; format in docs/seeds.md, example config/fixture.example.yaml)")
+      ->check(CLI::ExistingFile)
+      ->excludes(demo);
+  seed_cmd->callback([&run, seed_opts] { run = [seed_opts](Context& ctx) { return seed(ctx, *seed_opts); }; });
 
-  db->add_subcommand("start", "Start (initialising on first use) the private PostgreSQL under data_dir")
-      ->callback([&] {
-        run = [&] {
-          auto cluster = private_cluster(g.config());
-          std::cout << (cluster.start() ? "started" : "already running") << "\n";
-          return kOk;
-        };
-      });
-  db->add_subcommand("stop", "Stop the private PostgreSQL")->callback([&] {
-    run = [&] {
-      private_cluster(g.config()).stop();
+  db->add_subcommand("start", "Start (initialising on first use) the private PostgreSQL under data_dir")->callback([&run] {
+    run = [](Context& ctx) {
+      auto cluster = private_cluster(ctx);
+      std::cout << (cluster.start() ? "started" : "already running") << "\n";
+      return kOk;
+    };
+  });
+  db->add_subcommand("stop", "Stop the private PostgreSQL")->callback([&run] {
+    run = [](Context& ctx) {
+      private_cluster(ctx).stop();
       std::cout << "stopped\n";
       return kOk;
     };
   });
-  db->add_subcommand("url", "Print the connection string of the database in use")->callback([&] {
-    run = [&] {
-      const auto config = g.config();
+  db->add_subcommand("url", "Print the connection string of the database in use")->callback([&run] {
+    run = [](Context& ctx) {
+      const auto& config = ctx.config();
       std::cout << (config.database_url.empty() ? db::Cluster(config.data_dir).url() : config.database_url) << "\n";
       return kOk;
     };
   });
 }
-
-void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }
 
 }  // namespace camp::cli

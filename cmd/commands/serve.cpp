@@ -10,15 +10,15 @@
 
 namespace camp::cli {
 
-void setup_serve(CLI::App& app, Globals& g, Run& run, const char* argv0) {
+void setup_serve(CLI::App& app, Run& run, const char* argv0) {
   auto* serve = app.add_subcommand("serve", "Run the HTTP server (campd) in the foreground");
-  serve->callback([&g, &run, argv0] {
-    run = [&g, argv0] {
+  serve->callback([&run, argv0] {
+    run = [argv0](Context& ctx) {
       std::error_code ec;
       auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
       const auto campd = (ec ? std::filesystem::path(argv0) : self).parent_path() / "campd";
       std::vector<std::string> args{campd.string()};
-      if (g.config_path) args.insert(args.end(), {"--config", *g.config_path});
+      if (const auto& path = ctx.globals().config_path) args.insert(args.end(), {"--config", *path});
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);

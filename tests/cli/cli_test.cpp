@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -50,6 +52,20 @@ TEST_F(Cli, HelpEverywhere) {
     EXPECT_EQ(r.code, 0) << args;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
   }
+}
+
+TEST_F(Cli, UnknownCommandsExitTwoWithOneLine) {
+  for (const char* args : {"nosuch", "nosuch --help", "accounts nosuch", "accounts nosuch --help", "--json nosuch"}) {
+    auto r = camp(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_NE(r.out.find("camp: unknown command '"), std::string::npos) << args << ": " << r.out;
+    EXPECT_NE(r.out.find("nosuch'"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("Usage"), std::string::npos) << args << ": " << r.out;  // not the help text
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  }
+  auto option = camp("db migrate --bogus --help");
+  EXPECT_EQ(option.code, 2);
+  EXPECT_NE(option.out.find("unknown option '--bogus' for 'camp db migrate'"), std::string::npos) << option.out;
 }
 
 TEST_F(Cli, BadArgumentsExitTwo) {
@@ -122,4 +138,111 @@ TEST_F(Cli, SetRoleAndSeedDemo) {
   ASSERT_EQ(promoted.code, 0) << promoted.out;
   EXPECT_EQ(nlohmann::json::parse(promoted.out)["role"], "graduate");
   EXPECT_EQ(nlohmann::json::parse(promoted.out)["course"]["code"], "rails_4m");
+}
+
+namespace {
+
+const std::string kExampleFixture = CAMP_SOURCE_DIR "/config/fixture.example.yaml";
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const auto path = data_dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace
+
+TEST_F(Cli, SeedFixtureTwiceChangesNothing) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  auto first = camp("db seed " + kExampleFixture + " --json");
+  ASSERT_EQ(first.code, 0) << first.out;
+  const auto loaded = nlohmann::json::parse(first.out);
+  EXPECT_EQ(loaded["accounts"]["created"].get<int>() + loaded["accounts"]["unchanged"].get<int>(), 7) << first.out;
+  const auto accounts_before = camp("accounts list --json").out;
+  const auto questions_before = camp("questions list --json").out;
+  ASSERT_NE(questions_before.find("EC2 から RDS に接続できません"), std::string::npos) << questions_before;
+
+  auto second = camp("db seed " + kExampleFixture + " --json");
+  ASSERT_EQ(second.code, 0) << second.out;
+  const auto again = nlohmann::json::parse(second.out);
+  ASSERT_EQ(again.size(), 3u) << second.out;  // accounts, question_categories, questions
+  for (const auto& [section, counts] : again.items()) {
+    EXPECT_EQ(counts["created"], 0) << section;
+    EXPECT_EQ(counts["updated"], 0) << section;
+  }
+  EXPECT_EQ(again["accounts"]["unchanged"], 7);
+  EXPECT_EQ(again["question_categories"]["unchanged"], 6);
+  EXPECT_EQ(again["questions"]["unchanged"], 3);
+  EXPECT_EQ(camp("accounts list --json").out, accounts_before);
+  EXPECT_EQ(camp("questions list --json").out, questions_before);  // same rows, same updated_at
+}
+
+TEST_F(Cli, SeedFixtureUpdatesByNaturalKey) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  const auto fixture = [](const std::string& nickname) {
+    return "accounts:\n  - email: Seed.Mentor@example.jp\n    role: basic_mentor\n    nickname: " + nickname +
+           "\n    password: mentor-pass-1\n";
+  };
+  auto created = camp("db seed " + write_file("mentor1.yaml", fixture("木村 一郎")) + " --json");
+  ASSERT_EQ(created.code, 0) << created.out;
+  EXPECT_EQ(nlohmann::json::parse(created.out)["accounts"]["created"], 1);
+  auto renamed = camp("db seed " + write_file("mentor2.yaml", fixture("木村 次郎")) + " --json");
+  ASSERT_EQ(renamed.code, 0) << renamed.out;
+  EXPECT_EQ(nlohmann::json::parse(renamed.out)["accounts"]["updated"], 1);
+  int matches = 0;
+  for (const auto& a : nlohmann::json::parse(camp("accounts list --role basic_mentor --json").out))
+    if (a["email"] == "Seed.Mentor@example.jp" || a["email"] == "seed.mentor@example.jp") {
+      ++matches;
+      EXPECT_EQ(a["nickname"], "木村 次郎");
+    }
+  EXPECT_EQ(matches, 1);
+}
+
+TEST_F(Cli, BadFixtureIsRefusedWithItsLinesAndWritesNothing) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  const auto accounts_before = camp("accounts list --json").out;
+  const auto questions_before = camp("questions list --json").out;
+  const auto bad = write_file("bad.yaml",
+                              "accounts:\n"
+                              "  - email: fine.student@example.jp\n"  // valid: must not be written either
+                              "    role: student\n"
+                              "    course: rails_4m\n"
+                              "    password: fine-pass-123\n"
+                              "  - email: not-an-email\n"  // line 6
+                              "    role: student\n"
+                              "    course: rails_9m\n"  // line 8: no such course
+                              "    password: fine-pass-123\n");
+  auto r = camp("db seed " + bad);
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_NE(r.out.find(bad + ":6:12: accounts[1].email: 不正なメールアドレスです"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+
+  // The shape is right but a course and a question's references are not: checked against the
+  // database before anything is written.
+  const auto unknown = write_file("unknown.yaml",
+                                  "accounts:\n"
+                                  "  - email: fine.student@example.jp\n"
+                                  "    role: student\n"
+                                  "    course: rails_9m\n"  // line 4
+                                  "    password: fine-pass-123\n"
+                                  "questions:\n"
+                                  "  - author: nobody@example.jp\n"  // line 7
+                                  "    category: {parent: 存在しない, name: カテゴリー}\n"
+                                  "    title: 届かない質問\n");
+  auto refused = camp("db seed " + unknown);
+  EXPECT_EQ(refused.code, 3) << refused.out;
+  EXPECT_NE(refused.out.find(unknown + ":4:13: accounts[0].course: 不明なコース 'rails_9m' です"), std::string::npos)
+      << refused.out;
+  EXPECT_NE(refused.out.find(unknown + ":7:13: questions[0].author: アカウント 'nobody@example.jp' がありません"),
+            std::string::npos)
+      << refused.out;
+  EXPECT_NE(refused.out.find(unknown + ":8:15: questions[0].category"), std::string::npos) << refused.out;
+
+  auto syntax = camp("db seed " + write_file("syntax.yaml", "accounts:\n  - email: [broken\n"));
+  EXPECT_EQ(syntax.code, 3) << syntax.out;
+  EXPECT_NE(syntax.out.find("syntax.yaml:3:"), std::string::npos) << syntax.out;
+
+  EXPECT_EQ(camp("accounts list --json").out, accounts_before);
+  EXPECT_EQ(camp("questions list --json").out, questions_before);
+  EXPECT_EQ(camp("db seed --demo " + bad).code, 2);  // one or the other
 }

@@ -1,0 +1,84 @@
+// The list of seeded domains, and reading and loading a whole fixture.
+#include "seed/domains.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace camp::seed {
+
+const std::vector<Domain>& domains() {
+  static const std::vector<Domain> list{
+      {"accounts", read_accounts, check_accounts, write_accounts, add_demo_accounts},
+      {"question_categories", read_categories, check_categories, write_categories, add_demo_categories},
+      {"questions", read_questions, check_questions, write_questions, add_demo_questions},
+  };
+  return list;
+}
+
+Fixture read_fixture_yaml(const std::string& text, const std::string& source) {
+  Problems problems(source);
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    problems.add({e.mark.line + 1, e.mark.column + 1}, "YAML", e.msg);
+    problems.throw_if_any();
+  }
+  Fixture fixture;
+  fixture.source = source;
+  YamlReader in(problems);
+  if (!root || root.IsNull()) {
+    problems.add({}, "fixture", "空のファイルです");
+  } else if (root.IsMap()) {
+    for (const auto& item : root) {
+      const auto key = item.first.Scalar();
+      if (key == "version") {
+        if (!item.second.IsScalar() || item.second.Scalar() != "1")
+          problems.add(where(item.second), "version", "1 を指定してください");
+        continue;
+      }
+      const auto& all = domains();
+      const auto domain = std::find_if(all.begin(), all.end(), [&](const Domain& d) { return key == d.key; });
+      if (domain == all.end()) problems.add(where(item.first), key, "不明なキーです");
+      else domain->read(item.second, fixture, in);
+    }
+  } else {
+    problems.add(where(root), "fixture", "キーと値の組 (mapping) で指定してください");
+  }
+  problems.throw_if_any();
+  return fixture;
+}
+
+Fixture read_fixture_file(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw Error(errc::not_found, "cannot read " + path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return read_fixture_yaml(text.str(), path);
+}
+
+Fixture demo_fixture() {
+  Fixture fixture;
+  fixture.source = "demo";
+  for (const auto& d : domains()) d.add_demo(fixture);
+  return fixture;
+}
+
+Report load(db::Pool& pool, const Fixture& fixture) {
+  Services services(pool);
+  Problems problems(fixture.source);
+  for (const auto& d : domains()) d.check(services, fixture, problems);
+  problems.throw_if_any();  // before the first write
+
+  Report report;
+  for (const auto& d : domains()) {
+    report.emplace_back(d.key, Counts{});
+    d.write(services, fixture, report.back().second);
+  }
+  return report;
+}
+
+}  // namespace camp::seed

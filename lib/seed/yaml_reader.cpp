@@ -1,0 +1,64 @@
+#include "seed/yaml_reader.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace camp::seed {
+
+Where where(const YAML::Node& node) {
+  const auto mark = node.Mark();
+  if (mark.line < 0) return {};
+  return {mark.line + 1, mark.column + 1};
+}
+
+Where YamlReader::field(const YAML::Node& map, const char* key) {
+  const auto value = map[key];
+  return value && value.Mark().line >= 0 ? where(value) : where(map);
+}
+
+bool YamlReader::mapping(const YAML::Node& node, const std::string& path, std::initializer_list<const char*> allowed) {
+  if (!node.IsMap()) {
+    problems_.add(where(node), path, "キーと値の組 (mapping) で指定してください");
+    return false;
+  }
+  for (const auto& item : node) {
+    const auto key = item.first.Scalar();
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* k) { return key == k; }))
+      problems_.add(where(item.first), path, "不明なキー '" + key + "' です");
+  }
+  return true;
+}
+
+bool YamlReader::sequence(const YAML::Node& node, const std::string& path) {
+  if (!node || node.IsNull()) return false;
+  if (node.IsSequence()) return true;
+  problems_.add(where(node), path, "リスト (sequence) で指定してください");
+  return false;
+}
+
+std::optional<std::string> YamlReader::text(const YAML::Node& map, const char* key, const std::string& path,
+                                            bool required) {
+  const auto value = map[key];
+  if (!value || value.IsNull()) {
+    if (required) problems_.add(where(map), path + "." + key, "必須です");
+    return std::nullopt;
+  }
+  if (!value.IsScalar()) {
+    problems_.add(where(value), path + "." + key, "文字列で指定してください");
+    return std::nullopt;
+  }
+  return value.Scalar();
+}
+
+bool YamlReader::flag(const YAML::Node& map, const char* key, const std::string& path, bool fallback) {
+  const auto value = map[key];
+  if (!value || value.IsNull()) return fallback;
+  bool out = fallback;
+  if (!value.IsScalar() || !YAML::convert<bool>::decode(value, out)) {
+    problems_.add(where(value), path + "." + key, "true か false で指定してください");
+    return fallback;
+  }
+  return out;
+}
+
+}  // namespace camp::seed
