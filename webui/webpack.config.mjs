@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
 import { ChunkGroupsPlugin } from './scripts/chunk-groups-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,8 @@ export default (_env, argv) => {
         favicon: './src/assets/favicon.svg',
         scriptLoading: 'defer',
       }),
+      // Files served as they are from the site root (robots.txt).
+      new CopyPlugin({ patterns: [{ from: 'public', to: '.' }] }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

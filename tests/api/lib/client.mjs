@@ -10,6 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkResponse } from './contract.mjs';
 
 function required(name) {
   const value = process.env[name];
@@ -61,6 +62,8 @@ export function uniqueEmail(prefix = 'api') {
  * One request. Returns {status, headers, bytes, text, json, requestId}.
  * json: a value to send as application/json; body: a raw body (string, Buffer, FormData);
  * headers: extra headers; token: a JWT for the Authorization header.
+ * Every answer is checked against daemon/openapi.yaml (lib/contract.mjs): an undeclared status
+ * or a body that breaks its schema fails the calling test.
  */
 export async function api(method, path, { token, json, body, headers = {}, timeoutMs = 15000, redirect = 'manual' } = {}) {
   const h = { ...headers };
@@ -83,7 +86,9 @@ export async function api(method, path, { token, json, body, headers = {}, timeo
   if ((res.headers.get('content-type') || '').includes('json')) {
     try { parsed = JSON.parse(text); } catch { parsed = undefined; }
   }
-  return { status: res.status, headers: res.headers, bytes, text, json: parsed, requestId: res.headers.get('x-request-id') };
+  const answer = { status: res.status, headers: res.headers, bytes, text, json: parsed, requestId: res.headers.get('x-request-id') };
+  checkResponse(method, path, answer);
+  return answer;
 }
 
 function describe(res) {

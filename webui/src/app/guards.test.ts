@@ -47,8 +47,7 @@ describe('guard loaders', () => {
     setToken('good.jwt');
     const fetchMock = mockApi({ 'GET /api/v1/accounts/me': [200, account()] });
     await expect(guard('login')(args('/mypage'))).resolves.toMatchObject({ role: 'student' });
-    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
-    expect(headers.Authorization).toBe('Bearer good.jwt');
+    expect(fetchMock.requests[0]?.headers.authorization).toBe('Bearer good.jwt');
     expect(readAccountState()).toMatchObject({ authenticated: true, role: 'student', course: 'rails_4m' });
   });
 

@@ -1,6 +1,10 @@
-// The one HTTP client: JSON in/out, Bearer token, the daemon's error shape → ApiError.
+// The one HTTP client: openapi-fetch typed by the types generated from daemon/openapi.yaml
+// (`npm run gen:api`), so a call to a route, method, parameter or body the contract does not
+// have is a type error. Bearer token on every call; the daemon's error shape → ApiError.
+import createClient, { type Middleware } from 'openapi-fetch';
 import type { ApiErrorBody } from './api-types';
 import { authorizationHeader } from './auth-token';
+import type { paths } from './generated/api-schema';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -24,49 +28,69 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  json?: unknown;
-  form?: FormData;
-  auth?: boolean;
-  signal?: AbortSignal;
-}
+const authorize: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json');
+    const authorization = authorizationHeader();
+    if (authorization && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization);
+    return request;
+  },
+};
 
-async function toApiError(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    const e = body.error;
-    if (e) return new ApiError(response.status, e.code, e.message, e.fields ?? {}, e.request_id);
-  } catch {
-    // not JSON: fall through
-  }
+// fetch is looked up at call time (tests stub the global one).
+export const api = createClient<paths>({ fetch: (request) => globalThis.fetch(request) });
+api.use(authorize);
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const e = (body as Partial<ApiErrorBody> | undefined)?.error;
+  if (e && typeof e.code === 'string')
+    return new ApiError(response.status, e.code, e.message, e.fields ?? {}, e.request_id);
   return new ApiError(response.status, 'http_error', response.statusText || 'Error');
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.auth !== false) {
-    const authorization = authorizationHeader();
-    if (authorization) headers.Authorization = authorization;
-  }
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  let response: Response;
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The answer's data, or an ApiError for any failure (a network failure is a 503). */
+export async function unwrap<T>(pending: Promise<Answer<T>>): Promise<T> {
+  let answer: Answer<T>;
   try {
-    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    answer = await pending;
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
     throw new ApiError(503, 'network', 'network error');
   }
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!answer.response.ok) throw toApiError(answer.response, answer.error);
+  return answer.data as T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  /** Kept for callers written before the typed client; every call sends the token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * An untyped call through the same client, for paths the contract does not have yet (routes
+ * planned for later issues: callers must treat their 404 as "not served yet") and for callers
+ * not yet moved to `api`. Prefer `unwrap(api.GET(...))`.
+ */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const untyped = api as unknown as {
+    request(method: string, url: string, init: Record<string, unknown>): Promise<Answer<T>>;
+  };
+  return unwrap(
+    untyped.request(options.method?.toLowerCase() ?? 'get', path, {
+      body: options.json ?? options.form,
+      signal: options.signal,
+    }),
+  );
 }
 
 export function errorStatus(error: unknown): number {

@@ -1,42 +1,30 @@
-// Shapes of the daemon's JSON (docs/api.md). Kept by hand until daemon/openapi.yaml exists.
-export type Role =
-  'admin' | 'basic_mentor' | 'advanced_mentor' | 'spot_advanced_mentor' | 'student' | 'graduate' | 'trial';
+// Shapes of the daemon's JSON, named from the types generated out of daemon/openapi.yaml
+// (src/lib/generated/api-schema.ts, `npm run gen:api`): the contract is the one source.
+import type { components, operations } from './generated/api-schema';
 
+type Schemas = components['schemas'];
+type RequestBody<Name extends keyof components['requestBodies']> =
+  components['requestBodies'][Name]['content']['application/json'];
+
+export type Role = Schemas['Role'];
 export type CourseCode = 'rails_4m' | 'rails_5m' | 'u29';
+export type Account = Schemas['Account'];
+export type Course = NonNullable<Account['course']>;
+export type Author = Schemas['Author'];
+export type ApiErrorBody = Schemas['Error'];
 
-export interface Course {
-  code: CourseCode | string;
-  name: string;
-  months: number;
-}
+/** The `account` member of PATCH /api/v1/accounts/{id}. */
+export type AccountUpdate = NonNullable<
+  operations['updateAccount']['requestBody']
+>['content']['application/json']['account'];
 
-export interface Account {
-  id: number;
-  role: Role;
-  email: string;
-  nickname: string | null;
-  image_url: string | null;
-  course: Course | null;
-}
+export type SiteInfo = operations['getSite']['responses'][200]['content']['application/json'];
 
-export interface AccountUpdate {
-  nickname__c: string;
-  personemail: string;
-  account_image_01__c: string;
-}
-
-export interface SiteInfo {
-  version: string;
-  privacy_policy_url: string;
-  terms_url: string;
-}
-
-export interface ApiErrorBody {
-  error: {
-    status: number;
-    code: string;
-    message: string;
-    fields?: Record<string, string[]>;
-    request_id?: string;
-  };
-}
+export type Category = Schemas['Category'];
+export type CategoryChild = Schemas['CategoryChild'];
+export type Question = Schemas['Question'];
+export type QuestionDetail = Schemas['QuestionDetail'];
+export type QuestionPage = Schemas['QuestionPage'];
+export type QuestionInput = Schemas['QuestionInput'];
+export type Answer = Schemas['Answer'];
+export type AnswerInput = RequestBody<'Answer'>['answer'];

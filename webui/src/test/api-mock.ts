@@ -1,25 +1,76 @@
 // fetch stub for unit tests: `mockApi({ 'GET /api/v1/accounts/me': [200, account] })`.
+// Every key and status must be one that daemon/openapi.yaml declares (checked when the mock is
+// made). A route the daemon does not serve yet (planned for a later issue) can only be mocked
+// with NOT_SERVED: the 404 the daemon really answers today.
 import { vi } from 'vitest';
 import type { Account } from '../lib/api-types';
+import { undeclaredReason } from './contract';
 
 export type Reply = [status: number, body?: unknown];
-export type Handler = Reply | ((init: RequestInit | undefined) => Reply);
+
+/** What a handler sees of the request: method, headers (lower-case names) and body text. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+export type Handler = Reply | typeof NOT_SERVED | ((init: SeenRequest) => Reply);
+
+/** The daemon's answer for an /api/ path it has no route for. */
+export const NOT_SERVED = Symbol('not served yet');
+
+const notFound = (path: string): Reply => [
+  404,
+  { error: { status: 404, code: 'not_found', message: 'no such API endpoint', request_id: `test ${path}` } },
+];
+
+async function seen(input: RequestInfo | URL, init?: RequestInit): Promise<SeenRequest> {
+  const request = input instanceof Request ? input : new Request(new URL(String(input), 'https://camp.test/'), init);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  const body = request.body ? await request.clone().text() : undefined;
+  return { method: request.method, path: new URL(request.url, 'https://camp.test/').pathname, headers, body };
+}
+
+function checkKey(key: string, handler: Handler) {
+  const [method = '', path = ''] = key.split(' ');
+  if (handler === NOT_SERVED) {
+    if (!undeclaredReason(method, path, 404)?.includes('does not serve'))
+      throw new Error(`mockApi: ${key} is in daemon/openapi.yaml, so it is served: mock its real answers`);
+    return;
+  }
+  if (typeof handler === 'function') {
+    if (undeclaredReason(method, path, 200)?.includes('not in')) throw new Error(`mockApi: ${undeclaredReason(method, path, 200)}`);
+    return;
+  }
+  const reason = undeclaredReason(method, path, handler[0]);
+  if (reason) throw new Error(`mockApi: ${reason}`);
+}
 
 export function mockApi(routes: Record<string, Handler>) {
+  for (const [key, handler] of Object.entries(routes)) checkKey(key, handler);
+  const requests: SeenRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'https://camp.test/');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const request = await seen(input, init);
+    requests.push(request);
+    const key = `${request.method} ${request.path}`;
     const handler = routes[key];
-    if (!handler)
-      return new Response(JSON.stringify({ error: { status: 404, code: 'not_found', message: key } }), { status: 404 });
-    const [status, body] = typeof handler === 'function' ? handler(init) : handler;
+    let reply: Reply;
+    if (!handler || handler === NOT_SERVED) reply = notFound(request.path);
+    else if (typeof handler === 'function') {
+      reply = handler(request);
+      const reason = undeclaredReason(request.method, request.path, reply[0]);
+      if (reason) throw new Error(`mockApi: ${reason}`);
+    } else reply = handler;
+    const [status, body] = reply;
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: { 'Content-Type': 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return Object.assign(fetchMock, { requests });
 }
 
 export function account(overrides: Partial<Account> = {}): Account {

@@ -27,6 +27,7 @@ function harmless(form: string): boolean {
   if (form.startsWith('//')) return false;
   if (form.includes('\\')) return false;
   // control characters, whitespace and scheme separators never belong in our paths
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return !/[\u0000-\u0020\u007f:]/.test(form);
 }
 

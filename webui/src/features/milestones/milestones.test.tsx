@@ -1,8 +1,8 @@
-import { renderHook, waitFor, act } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, NOT_SERVED } from '../../test/api-mock';
 import { SHARE_HASHTAG, shareContent, shareUrl } from './share-content';
 import { useMilestoneCheck } from './use-milestone-check';
 
@@ -30,29 +30,21 @@ describe('share content', () => {
   });
 });
 
-describe('milestone check', () => {
-  it('shows the milestone and marks it shown on close', async () => {
-    let marked: unknown = null;
-    mockApi({
-      'GET /api/v1/x_share_milestones': [200, { milestone_type: 'ruby_tasks_approved' }],
-      'POST /api/v1/x_share_milestones/mark_as_shown': (init) => {
-        marked = JSON.parse(String(init?.body));
-        return [204];
-      },
-    });
+describe('milestone check (the daemon does not serve x_share_milestones yet)', () => {
+  it('takes the 404 of the unserved route as "no milestone": nothing shown, nothing logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchMock = mockApi({ 'GET /api/v1/x_share_milestones': NOT_SERVED });
     const { result } = renderHook(() => useMilestoneCheck(true), { wrapper });
-    await waitFor(() => expect(result.current.milestone).toBe('ruby_tasks_approved'));
-    act(() => result.current.close());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
     expect(result.current.milestone).toBeNull();
-    await waitFor(() => expect(marked).toEqual({ milestone_type: 'ruby_tasks_approved' }));
+    expect(warn).not.toHaveBeenCalled();
   });
 
-  it('only logs failures and shows nothing', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({ 'GET /api/v1/x_share_milestones': [500] });
-    const { result } = renderHook(() => useMilestoneCheck(true), { wrapper });
-    await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(result.current.milestone).toBeNull();
+  it('a route the contract does not have cannot be mocked as served', () => {
+    expect(() => mockApi({ 'GET /api/v1/x_share_milestones': [200, { milestone_type: 'x' }] })).toThrow(
+      /not in daemon\/openapi.yaml/,
+    );
   });
 
   it('does not call the server when disabled', () => {

@@ -6,8 +6,8 @@ export function flattenCategories(tree: readonly CategoryNode[]): CategoryOption
   const options: CategoryOption[] = [];
   for (const parent of tree) {
     options.push({ id: parent.id, name: parent.name });
-    for (const child of parent.lists ?? []) {
-      const name = child.search_name?.trim() ? child.search_name : `${parent.name} - ${child.name}`;
+    for (const child of parent.lists) {
+      const name = child.search_name.trim() ? child.search_name : `${parent.name} - ${child.name}`;
       options.push({ id: child.id, name });
     }
   }

@@ -1,9 +1,14 @@
 // Markdown → safe HTML: marked renders, DOMPurify removes scripts, event handlers and other
-// active content, so raw HTML inside a question never executes.
+// active content, so raw HTML inside a question never executes. `style` attributes go too: a
+// body must not restyle or cover the page (e.g. a full-screen fake login box).
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source, { async: false, gfm: true, breaks: true });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input'],
+    FORBID_ATTR: ['style'],
+  });
 }

@@ -1,8 +1,8 @@
 // QuestionChannel (issue 4 "Realtime"): subscribes to one question, keeps the draft's
 // answering list in step with the messages, reports connection problems, and tears everything
 // down when the page is left. The consumer is injected so the logic is testable.
-import type { Consumer } from '@rails/actioncable';
-import { createConnectionMonitor, MONITOR_INTERVAL_MS } from './connection-monitor';
+import type { Consumer } from '../../lib/cable/consumer';
+import { createConnectionMonitor, MONITOR_INTERVAL_MS } from '../../lib/cable/connection-monitor';
 import { applyAnsweringMessage, clearAnsweringAccounts, type DraftStore } from './question-draft';
 import type { AnsweringMessage, CableReport } from './types';
 

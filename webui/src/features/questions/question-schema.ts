@@ -23,6 +23,8 @@ export const answerSchema = z.object({
 });
 export type AnswerValues = z.infer<typeof answerSchema>;
 
+export const answerFieldMap: Record<string, keyof AnswerValues> = { body: 'body' };
+
 export const TITLE_PLACEHOLDER = '〇〇のエラーが解決できない';
 
 export const BODY_PLACEHOLDER = [

@@ -1,7 +1,7 @@
-import type { Consumer, SubscriptionCallbacks } from '@rails/actioncable';
+import type { Consumer, SubscriptionCallbacks } from '../../lib/cable/consumer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenCategories } from './categories';
-import { createConnectionMonitor } from './connection-monitor';
+import { createConnectionMonitor } from '../../lib/cable/connection-monitor';
 import { renderMarkdown } from './markdown';
 import { joinQuestionChannel } from './question-channel';
 import {
@@ -152,11 +152,11 @@ describe('categories', () => {
         name: 'Ruby',
         lists: [
           { id: 2, name: '基礎', search_name: 'Ruby - 基礎' },
-          { id: 3, name: 'Gem', search_name: null },
+          { id: 3, name: 'Gem', search_name: ' ' },
           { id: 4, name: '例外', search_name: '' },
         ],
       },
-      { id: 5, name: 'Git' },
+      { id: 5, name: 'Git', lists: [] },
     ]);
     expect(flat).toEqual([
       { id: 1, name: 'Ruby' },
@@ -201,8 +201,7 @@ describe('forms', () => {
 });
 
 describe('markdown', () => {
-  // Sanitizing is checked in Chromium (tests/e2e/questions.spec.ts): happy-dom's attribute
-  // handling lets DOMPurify keep event-handler attributes, so it cannot prove it here.
+  // Sanitizing: markdown.test.ts (jsdom) and tests/e2e/questions.spec.ts (Chromium).
   it('renders Markdown (GFM, line breaks, code)', () => {
     const html = renderMarkdown('**太字**\n`code`\n\n```\nx\n```');
     expect(html).toContain('<strong>太字</strong>');
@@ -211,3 +210,4 @@ describe('markdown', () => {
     expect(html).toContain('<pre><code>x');
   });
 });
+

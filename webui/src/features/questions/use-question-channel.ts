@@ -1,6 +1,6 @@
-import { createConsumer } from '@rails/actioncable';
 import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../../lib/auth-token';
+import { createCableConsumer } from '../../lib/cable/consumer';
 import { useStore } from '../../lib/store';
 import { reportCableError } from './api/post-action-cable-log';
 import { joinQuestionChannel, type QuestionChannel } from './question-channel';
@@ -14,7 +14,7 @@ export function useQuestionChannel(questionId: number) {
   useEffect(() => {
     const token = getToken();
     if (!token) return undefined;
-    const consumer = createConsumer(`/cable?token=${encodeURIComponent(token)}`);
+    const consumer = createCableConsumer(token);
     const joined = joinQuestionChannel({
       consumer,
       questionId,

@@ -1,9 +1,8 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export interface Credentials {
   email: string;
   password: string;
 }
 
-export const createAccountToken = (auth: Credentials): Promise<{ jwt: string }> =>
-  apiRequest<{ jwt: string }>('/api/v1/account_token', { method: 'POST', json: { auth }, auth: false });
+export const createAccountToken = (auth: Credentials) => unwrap(api.POST('/api/v1/account_token', { body: { auth } }));

@@ -1,3 +1,3 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
-export const deleteAccountToken = (): Promise<void> => apiRequest<void>('/api/v1/account_token', { method: 'DELETE' });
+export const deleteAccountToken = () => unwrap(api.DELETE('/api/v1/account_token'));

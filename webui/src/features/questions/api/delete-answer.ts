@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
 
-export const deleteAnswer = (id: number): Promise<void> =>
-  apiRequest<void>(`/api/v1/answers/${id}`, { method: 'DELETE' });
+export const deleteAnswer = (id: number) =>
+  unwrap(api.DELETE('/api/v1/answers/{id}', { params: { path: { id } } }));
 
 export function useDeleteAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAnswer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Question } from '../types';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
 
-export const deleteSolution = (questionId: number): Promise<Question> =>
-  apiRequest<Question>(`/api/v1/questions/${questionId}/solution`, { method: 'DELETE' });
+export const deleteSolution = (questionId: number) =>
+  unwrap(api.DELETE('/api/v1/questions/{id}/solution', { params: { path: { id: questionId } } }));
 
 export function useDeleteSolution(questionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteSolution(questionId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

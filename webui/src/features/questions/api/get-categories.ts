@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { flattenCategories } from '../categories';
-import type { CategoryNode } from '../types';
+import { categoryKeys } from '../query-keys';
 
-export const getCategories = (): Promise<{ data: CategoryNode[] }> =>
-  apiRequest<{ data: CategoryNode[] }>('/api/v1/categories');
+export const getCategories = () => unwrap(api.GET('/api/v1/categories'));
 
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['categories'],
+    queryKey: categoryKeys.all,
     queryFn: getCategories,
     staleTime: 5 * 60_000,
     select: (answer) => flattenCategories(answer.data),

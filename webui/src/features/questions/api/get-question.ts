@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { QuestionDetail } from '../types';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
 
-export const questionQueryKey = (id: number) => ['questions', 'detail', id] as const;
-
-export const getQuestion = (id: number): Promise<QuestionDetail> =>
-  apiRequest<QuestionDetail>(`/api/v1/questions/${id}`);
+export const getQuestion = (id: number) => unwrap(api.GET('/api/v1/questions/{id}', { params: { path: { id } } }));
 
 export const questionQueryOptions = (id: number) =>
-  queryOptions({ queryKey: questionQueryKey(id), queryFn: () => getQuestion(id), retry: false });
+  queryOptions({ queryKey: questionKeys.detail(id), queryFn: () => getQuestion(id), retry: false });
 
 export const useQuestion = (id: number) => useQuery(questionQueryOptions(id));

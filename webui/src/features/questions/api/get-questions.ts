@@ -1,26 +1,26 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import type { operations } from '../../../lib/generated/api-schema';
+import { questionKeys } from '../query-keys';
 import type { QuestionSearch } from '../search-state';
-import type { QuestionPage } from '../types';
 
 export const QUESTIONS_PER_PAGE = 20;
 
-export function questionsPath(search: QuestionSearch, per = QUESTIONS_PER_PAGE): string {
-  const params = new URLSearchParams();
-  if (search.keywords.trim()) params.set('keywords', search.keywords.trim());
-  if (search.categoryId !== null) params.set('category_id', String(search.categoryId));
-  params.set('status', search.status);
-  params.set('page', String(search.page));
-  params.set('per', String(per));
-  return `/api/v1/questions?${params.toString()}`;
+type QuestionQuery = NonNullable<operations['listQuestions']['parameters']['query']>;
+
+export function questionsQuery(search: QuestionSearch, per = QUESTIONS_PER_PAGE): QuestionQuery {
+  const query: QuestionQuery = { status: search.status, page: search.page, per };
+  if (search.keywords.trim()) query.keywords = search.keywords.trim();
+  if (search.categoryId !== null) query.category_id = search.categoryId;
+  return query;
 }
 
-export const getQuestions = (search: QuestionSearch): Promise<QuestionPage> =>
-  apiRequest<QuestionPage>(questionsPath(search));
+export const getQuestions = (search: QuestionSearch) =>
+  unwrap(api.GET('/api/v1/questions', { params: { query: questionsQuery(search) } }));
 
 export const questionsQueryOptions = (search: QuestionSearch) =>
   queryOptions({
-    queryKey: ['questions', 'list', search],
+    queryKey: questionKeys.list(search),
     queryFn: () => getQuestions(search),
     placeholderData: keepPreviousData,
   });

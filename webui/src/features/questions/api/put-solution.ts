@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Question } from '../types';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
 
-export const putSolution = (questionId: number, answerId: number): Promise<Question> =>
-  apiRequest<Question>(`/api/v1/questions/${questionId}/solution`, { method: 'PUT', json: { answer_id: answerId } });
+export const putSolution = (questionId: number, answerId: number) =>
+  unwrap(
+    api.PUT('/api/v1/questions/{id}/solution', { params: { path: { id: questionId } }, body: { answer_id: answerId } }),
+  );
 
 export function usePutSolution(questionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answerId: number) => putSolution(questionId, answerId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Answer } from '../types';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
 
-export const updateAnswer = (id: number, body: string): Promise<Answer> =>
-  apiRequest<Answer>(`/api/v1/answers/${id}`, { method: 'PATCH', json: { answer: { body } } });
+export const updateAnswer = (id: number, body: string) =>
+  unwrap(api.PATCH('/api/v1/answers/{id}', { params: { path: { id } }, body: { answer: { body } } }));
 
 export function useUpdateAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: string }) => updateAnswer(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

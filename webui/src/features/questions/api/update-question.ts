@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Question, QuestionInput } from '../types';
+import { api, unwrap } from '../../../lib/api-client';
+import { questionKeys } from '../query-keys';
+import type { QuestionInput } from '../types';
 
-export const updateQuestion = (id: number, question: QuestionInput): Promise<Question> =>
-  apiRequest<Question>(`/api/v1/questions/${id}`, { method: 'PATCH', json: { question } });
+export const updateQuestion = (id: number, question: QuestionInput) =>
+  unwrap(api.PATCH('/api/v1/questions/{id}', { params: { path: { id } }, body: { question } }));
 
 export function useUpdateQuestion(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (question: QuestionInput) => updateQuestion(id, question),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

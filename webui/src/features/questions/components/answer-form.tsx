@@ -6,10 +6,11 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
 import { useCreateAnswer } from '../api/create-answer';
 import { imageMarkdown, insertMarkdown } from '../markdown-image';
-import { answerSchema, type AnswerValues } from '../question-schema';
+import { answerFieldMap, answerSchema, type AnswerValues } from '../question-schema';
 import { ImageAttachButton, useTextCursor } from './image-attach-button';
 
 export interface AnswerFormProps {
@@ -23,7 +24,7 @@ export interface AnswerFormProps {
 export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: AnswerFormProps) {
   const create = useCreateAnswer(questionId);
   const announced = useRef(false);
-  const { register, handleSubmit, formState, reset, getValues, setValue } = useForm<AnswerValues>({
+  const { register, handleSubmit, formState, reset, getValues, setValue, setError } = useForm<AnswerValues>({
     mode: 'onChange',
     resolver: zodResolver(answerSchema),
     defaultValues: { body: '' },
@@ -63,7 +64,7 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
       reset({ body: '' });
       showSnackbar(messages.feedback.answerCreated);
     } catch (error) {
-      showErrorPage(errorStatus(error));
+      if (!setServerFieldErrors(error, setError, answerFieldMap, 'body')) showErrorPage(errorStatus(error));
     }
   });
 
@@ -77,6 +78,8 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
           fullWidth
           {...field}
           inputRef={cursor.inputRef}
+          error={Boolean(formState.errors.body)}
+          helperText={formState.errors.body?.message}
           slotProps={{ htmlInput: { onFocus: cursor.onFocus } }}
         />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>

@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorStatus } from '../../../lib/api-client';
+import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage } from '../../../lib/feedback';
+import { setServerFieldErrors } from '../../../lib/form-errors';
 import { useCategories } from '../api/get-categories';
 import { ImageAttachButton, useTextCursor } from './image-attach-button';
 import { imageMarkdown, insertMarkdown } from '../markdown-image';
@@ -43,13 +44,7 @@ export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }:
     try {
       await onSubmit(values);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && Object.keys(error.fields).length > 0) {
-        for (const [field, list] of Object.entries(error.fields)) {
-          setError(questionFieldMap[field] ?? 'title', { message: list[0] ?? error.message });
-        }
-        return;
-      }
-      showErrorPage(errorStatus(error));
+      if (!setServerFieldErrors(error, setError, questionFieldMap, 'title')) showErrorPage(errorStatus(error));
     }
   });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { SiteInfo } from '../../../lib/api-types';
+import { api, unwrap } from '../../../lib/api-client';
+import { siteKeys } from '../query-keys';
 
-export const getSite = (): Promise<SiteInfo> => apiRequest<SiteInfo>('/api/v1/site', { auth: false });
+export const getSite = () => unwrap(api.GET('/api/v1/site'));
 
 export const siteQueryOptions = () =>
-  queryOptions({ queryKey: ['site'], queryFn: getSite, staleTime: Infinity, retry: 1 });
+  queryOptions({ queryKey: siteKeys.all, queryFn: getSite, staleTime: Infinity, retry: 1 });
 
 export const useSite = () => useQuery(siteQueryOptions());

@@ -1,7 +1,9 @@
 // Connection monitor (issue 4): every 5 s asks whether the cable is connected; reports
 // 'failed first connection' after the first failure and 'failed to retry' at 3 consecutive
-// failures; a successful check resets the count.
-import type { CableReport } from './types';
+// failures; a successful check resets the count. Any feature's channel can use it.
+
+/** What a channel reports about its connection (POST /api/v1/questions/action_cable_logger). */
+export type CableReport = 'failed first connection' | 'failed to retry' | 'disconnected' | 'rejected';
 
 export const MONITOR_INTERVAL_MS = 5000;
 export const RETRY_REPORT_AT = 3;

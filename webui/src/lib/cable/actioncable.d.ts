@@ -1,4 +1,4 @@
-// The parts of @rails/actioncable (no bundled types) that the question channel uses.
+// The parts of @rails/actioncable (no bundled types) that the channels use (lib/cable/consumer.ts).
 declare module '@rails/actioncable' {
   export interface Subscription {
     perform(action: string, data?: Record<string, unknown>): boolean;

@@ -1,0 +1,4 @@
+// Every TanStack Query key of the site feature, in one place.
+export const siteKeys = {
+  all: ['site'] as const,
+};
