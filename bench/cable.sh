@@ -10,6 +10,10 @@ npm --prefix bench/cable install --no-audit --no-fund --loglevel=error >/dev/nul
 work=$(mktemp -d /tmp/camp-bench-cable.XXXXXX)
 export CAMP_DATA_DIR=$work CAMP_DATABASE_URL= CAMP_LISTEN=127.0.0.1:18420 CAMP_LOG_LEVEL=warn CAMP_CONFIG=
 export CAMP_CABLE_MAX_CONNECTIONS=$((n + 100))
+# Every subscriber uses one token from one address: lift the per-account and per-address caps
+# (a daemon that predates them ignores these variables).
+export CAMP_CABLE_MAX_CONNECTIONS_PER_ACCOUNT=$((n + 100)) CAMP_HTTP_MAX_CONNECTIONS_PER_ADDRESS=$((n + 100))
+export CAMP_HTTP_MAX_CONNECTIONS=$((n + 100))
 camp=build/bin/camp
 $camp db start >/dev/null && $camp db migrate >/dev/null && $camp db seed --demo >/dev/null
 build/bin/campd & pid=$!

@@ -146,6 +146,10 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return finish();
+    // From here on only the token matters: drop the upgrade request's headers (memory per
+    // idle connection).
+    token_ = request_.query_param("token").value_or("");
+    request_ = {};
     authenticate([self = shared_from_this()](Verdict v, const std::optional<accounts::Account>& account,
                                              std::int64_t expires_at) { self->on_authenticated(v, account, expires_at); });
   }
@@ -158,9 +162,8 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
       std::optional<accounts::Account> account;
       std::int64_t expires_at = 0;
       try {
-        const auto token = self->request_.query_param("token").value_or("");
-        expires_at = self->server_.app.sessions.verify_token(token).expires_at;
-        account = self->server_.app.sessions.authenticate(token).account;
+        expires_at = self->server_.app.sessions.verify_token(self->token_).expires_at;
+        account = self->server_.app.sessions.authenticate(self->token_).account;
       } catch (const Error& e) {
         verdict = e.code() == errc::unauthenticated ? Verdict::unauthorized : Verdict::unavailable;
       } catch (const std::exception&) {
@@ -181,7 +184,7 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
       spdlog::warn("cable {}: account {} is at its connection limit, refusing", id_, account->id);
       return say_goodbye("too_many_connections", false);
     }
-    account_ = account;
+    account_ = std::make_shared<const accounts::Account>(*account);
     enqueue(std::make_shared<const std::string>(welcome()));
     schedule_ping();
     expire_at(expires_at);
@@ -261,7 +264,7 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
       return;
     }
     pending_[cmd.identifier] = false;
-    auto subscriber = std::make_shared<Subscriber>(Subscriber{*account_, id_, {}});
+    auto subscriber = std::make_shared<Subscriber>(Subscriber{account_, id_, {}});
     std::weak_ptr<Connection> weak = shared_from_this();
     subscriber->transmit = [weak, identifier = cmd.identifier](const std::string& message_json) {
       if (auto self = weak.lock()) self->deliver(std::make_shared<const std::string>(broadcast(identifier, message_json)));
@@ -361,12 +364,13 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
   basio::steady_timer ping_;
   basio::steady_timer expiry_;  // the token's exp: the connection ends with the session
   basio::strand<basio::thread_pool::executor_type> db_;
-  http::Request request_;
+  http::Request request_;  // the upgrade request, until the handshake is done
+  std::string token_;
   std::string id_;
   CommandBudget budget_;
   bool over_budget_logged_ = false;
   beast::flat_buffer buffer_;
-  std::optional<accounts::Account> account_;
+  std::shared_ptr<const accounts::Account> account_;
   std::map<std::string, Entry> subscriptions_;  // identifier -> subscription
   std::map<std::string, bool> pending_;         // identifier -> unsubscribed while pending
   std::deque<std::shared_ptr<const std::string>> queue_;

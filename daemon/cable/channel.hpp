@@ -18,7 +18,7 @@
 namespace camp::cable {
 
 struct Subscriber {
-  accounts::Account account;
+  std::shared_ptr<const accounts::Account> account;  // shared by the connection's subscriptions
   std::string connection_id;
   // Sends {identifier, message: message_json} to this subscriber only (never blocks).
   std::function<void(const std::string& message_json)> transmit;

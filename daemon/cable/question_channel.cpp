@@ -20,15 +20,15 @@ class QuestionSubscription final : public Subscription {
   void perform(const Subscriber& s, const std::string& action, const nlohmann::json&) override {
     // The presence statements announce only real changes: a repeated "answering" is silent.
     if (action == "answering") {
-      presence_.start_answering(question_id_, s.account, s.connection_id);
+      presence_.start_answering(question_id_, *s.account, s.connection_id);
       touched_ = true;
     } else if (action == "cancel_answering") {
-      presence_.stop_answering(question_id_, s.account.id, s.connection_id);
+      presence_.stop_answering(question_id_, s.account->id, s.connection_id);
     }
   }
 
   void ended(const Subscriber& s) override {
-    if (touched_) presence_.stop_answering(question_id_, s.account.id, s.connection_id);
+    if (touched_) presence_.stop_answering(question_id_, s.account->id, s.connection_id);
   }
 
  private:
@@ -55,7 +55,7 @@ std::int64_t question_id_param(const nlohmann::json& params) {
 std::shared_ptr<Subscription> QuestionChannel::subscribe(const Subscriber& subscriber, const nlohmann::json& params) {
   const auto id = question_id_param(params);
   if (id <= 0) throw Error(errc::invalid, "QuestionChannel needs a question id");
-  questions_.visible_question(subscriber.account, id);  // throws forbidden / not_found
+  questions_.visible_question(*subscriber.account, id);  // throws forbidden / not_found
   return std::make_shared<QuestionSubscription>(presence_, id);
 }
 
