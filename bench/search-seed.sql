@@ -25,7 +25,7 @@ FROM unnest(ARRAY['マイグレーション','ルーティング','コントロ�
 SELECT count(*) AS words FROM vocab \gset
 CREATE TEMP TABLE seed_refs AS
 SELECT (SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM accounts ORDER BY id LIMIT 5) a) AS accounts,
-       (SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 20) c) AS categories;
+       (SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM question_categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 20) c) AS categories;
 
 -- The trigger would recompute what we already know; triggers (and foreign-key checks, whose
 -- targets were just read) are off for this session only.

@@ -7,7 +7,7 @@
 #include "accounts/token.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 
 namespace camp::cli {
@@ -50,8 +50,8 @@ questions::QuestionService& Context::questions() {
   return *questions_;
 }
 
-questions::CategoryService& Context::categories() {
-  if (!categories_) categories_ = std::make_unique<questions::CategoryService>(pool());
+questions::QuestionCategoryService& Context::categories() {
+  if (!categories_) categories_ = std::make_unique<questions::QuestionCategoryService>(pool());
   return *categories_;
 }
 

@@ -24,7 +24,7 @@ class SessionService;
 }  // namespace camp::accounts
 namespace camp::questions {
 class QuestionService;
-class CategoryService;
+class QuestionCategoryService;
 }  // namespace camp::questions
 
 namespace camp::cli {
@@ -52,7 +52,7 @@ class Context {
   accounts::AccountService& accounts();
   accounts::SessionService& sessions();
   questions::QuestionService& questions();
-  questions::CategoryService& categories();
+  questions::QuestionCategoryService& categories();
 
  private:
   const Globals& globals_;
@@ -63,7 +63,7 @@ class Context {
   std::unique_ptr<accounts::AccountService> accounts_;
   std::unique_ptr<accounts::SessionService> sessions_;
   std::unique_ptr<questions::QuestionService> questions_;
-  std::unique_ptr<questions::CategoryService> categories_;
+  std::unique_ptr<questions::QuestionCategoryService> categories_;
 };
 
 // A subcommand's work, chosen while parsing and run by main() with the Context.

@@ -9,7 +9,7 @@
 #include "core/config.hpp"
 #include "db/pool.hpp"
 #include "files/uploads.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
@@ -33,7 +33,7 @@ struct App {
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   files::UploadService uploads;
-  questions::CategoryService categories;
+  questions::QuestionCategoryService categories;
   questions::QuestionService questions;
   http::Router router;
   Metrics metrics;

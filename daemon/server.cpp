@@ -18,7 +18,7 @@
 #include "core/random.hpp"
 #include "http/client_address.hpp"
 #include "http/connection_limiter.hpp"
-#include "realtime/listener.hpp"
+#include "db/listener.hpp"
 
 namespace camp {
 namespace {
@@ -219,7 +219,7 @@ void run_server(App& app) {
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
   // One LISTEN connection: session invalidations for the cache, everything else to /cable.
-  realtime::Listener listener(
+  db::Listener listener(
       app.pool.url(),
       [&](const std::string& stream, const std::string& message) {
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);

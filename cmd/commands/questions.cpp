@@ -3,7 +3,7 @@
 
 #include "context.hpp"
 #include "exit_codes.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 
 namespace camp::cli {

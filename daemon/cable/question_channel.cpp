@@ -7,10 +7,10 @@ namespace {
 
 class QuestionSubscription final : public Subscription {
  public:
-  QuestionSubscription(realtime::PresenceService& presence, std::int64_t question_id)
+  QuestionSubscription(questions::PresenceService& presence, std::int64_t question_id)
       : presence_(presence), question_id_(question_id) {}
 
-  std::vector<std::string> streams() const override { return {realtime::question_stream(question_id_)}; }
+  std::vector<std::string> streams() const override { return {questions::question_stream(question_id_)}; }
 
   void confirmed(const Subscriber& s) override {
     for (const auto& a : presence_.answering(question_id_))
@@ -32,7 +32,7 @@ class QuestionSubscription final : public Subscription {
   }
 
  private:
-  realtime::PresenceService& presence_;
+  questions::PresenceService& presence_;
   std::int64_t question_id_;
   bool touched_ = false;  // ever answered: only then is there a row to remove at the end
 };

@@ -4,7 +4,7 @@
 // first hears one {is_answering: true} per current answerer.
 #include "cable/channel.hpp"
 #include "questions/service.hpp"
-#include "realtime/presence.hpp"
+#include "questions/presence.hpp"
 
 namespace camp::cable {
 
@@ -21,7 +21,7 @@ class QuestionChannel final : public Channel {
 
  private:
   questions::QuestionService& questions_;
-  realtime::PresenceService presence_;
+  questions::PresenceService presence_;
 };
 
 // The question id an identifier names (a positive integer, or its decimal string), else 0.

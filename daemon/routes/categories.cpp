@@ -9,18 +9,18 @@ namespace {
 using http::Context;
 using http::Response;
 
-struct CategoryInput {
+struct QuestionCategoryInput {
   std::string name;
   std::optional<int> parent_id;
   std::optional<std::string> search_name;
 };
 
-CategoryInput category_input(const Context& ctx) {
+QuestionCategoryInput category_input(const Context& ctx) {
   const auto body = ctx.json_body();
   if (!body.contains("category") || !body["category"].is_object())
     throw Error(errc::malformed, "body must be {\"category\":{...}}");
   const auto& in = body["category"];
-  CategoryInput c{http::optional_string(in, "name").value_or(""), std::nullopt, http::optional_string(in, "search_name")};
+  QuestionCategoryInput c{http::optional_string(in, "name").value_or(""), std::nullopt, http::optional_string(in, "search_name")};
   if (in.contains("parent_id") && !in["parent_id"].is_null()) {
     if (!in["parent_id"].is_number_integer())
       throw Error(errc::invalid, "入力内容に誤りがあります", {{"parent_id", {"不正な値です"}}});

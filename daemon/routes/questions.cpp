@@ -31,7 +31,7 @@ questions::QuestionInput question_input(const nlohmann::json& in) {
   if (in.contains("category_id") && !in["category_id"].is_null()) {
     if (!in["category_id"].is_number_integer())
       throw Error(errc::invalid, "入力内容に誤りがあります", {{"category_id", {"カテゴリーは必須です"}}});
-    // Category ids are 32-bit in the schema: a larger number names no category (never wrap it).
+    // QuestionCategory ids are 32-bit in the schema: a larger number names no category (never wrap it).
     const auto& raw = in["category_id"];
     const bool fits = raw.is_number_unsigned() ? raw.get<std::uint64_t>() <= INT32_MAX
                                                : raw.get<std::int64_t>() >= 1 && raw.get<std::int64_t>() <= INT32_MAX;

@@ -2,7 +2,7 @@
 
 namespace camp::questions {
 
-nlohmann::json to_json(const Category& c) {
+nlohmann::json to_json(const QuestionCategory& c) {
   auto lists = nlohmann::json::array();
   for (const auto& l : c.lists) lists.push_back({{"id", l.id}, {"name", l.name}, {"search_name", l.search_name}});
   return {{"id", c.id}, {"name", c.name}, {"lists", lists}};

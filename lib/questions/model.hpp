@@ -16,7 +16,7 @@ struct CategoryChild {
   std::string search_name;  // what the web app shows: its own, or "parent - child"
 };
 
-struct Category {
+struct QuestionCategory {
   int id = 0;
   std::string name;
   std::vector<CategoryChild> lists;
@@ -51,7 +51,7 @@ struct Answer {
   std::string created_at, updated_at;
 };
 
-nlohmann::json to_json(const Category& c);
+nlohmann::json to_json(const QuestionCategory& c);
 nlohmann::json to_json(const Author& a);
 nlohmann::json to_json(const Question& q);
 nlohmann::json to_json(const Answer& a, bool is_solution);

@@ -12,40 +12,40 @@ namespace {
 constexpr db::Statement kTree{
     "categories.tree",
     "SELECT c.id, c.parent_id, c.name, coalesce(c.search_name, p.name || ' - ' || c.name, c.name) "
-    "FROM categories c LEFT JOIN categories p ON p.id = c.parent_id "
+    "FROM question_categories c LEFT JOIN question_categories p ON p.id = c.parent_id "
     "ORDER BY c.parent_id NULLS FIRST, c.position, c.id"};
-constexpr db::Statement kHoldCategory{"categories.hold", "SELECT 1 FROM categories WHERE id = $1 FOR KEY SHARE"};
+constexpr db::Statement kHoldCategory{"categories.hold", "SELECT 1 FROM question_categories WHERE id = $1 FOR KEY SHARE"};
 constexpr db::Statement kIsRootCategory{"categories.is_root",
-                                        "SELECT 1 FROM categories WHERE id = $1 AND parent_id IS NULL FOR KEY SHARE"};
+                                        "SELECT 1 FROM question_categories WHERE id = $1 AND parent_id IS NULL FOR KEY SHARE"};
 constexpr db::Statement kLockCategoryTree{"categories.lock_tree",
-                                          "SELECT id FROM categories WHERE id = $1 OR parent_id = $1 FOR UPDATE"};
+                                          "SELECT id FROM question_categories WHERE id = $1 OR parent_id = $1 FOR UPDATE"};
 constexpr db::Statement kUpsertCategory{
     "categories.upsert",
-    "INSERT INTO categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, $4) "
+    "INSERT INTO question_categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, $4) "
     "ON CONFLICT ((coalesce(parent_id, 0)), name) DO UPDATE SET search_name = EXCLUDED.search_name, "
     "position = EXCLUDED.position RETURNING id"};
 constexpr db::Statement kInsertCategory{
     "categories.insert",
-    "INSERT INTO categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, "
-    "(SELECT coalesce(max(position) + 1, 0) FROM categories WHERE parent_id IS NOT DISTINCT FROM $1)) RETURNING id"};
+    "INSERT INTO question_categories (parent_id, name, search_name, position) VALUES ($1, $2, $3, "
+    "(SELECT coalesce(max(position) + 1, 0) FROM question_categories WHERE parent_id IS NOT DISTINCT FROM $1)) RETURNING id"};
 constexpr db::Statement kRenameCategory{"categories.rename",
-                                        "UPDATE categories SET name = $2, search_name = $3 WHERE id = $1"};
-constexpr db::Statement kDeleteCategory{"categories.delete", "DELETE FROM categories WHERE id = $1"};
+                                        "UPDATE question_categories SET name = $2, search_name = $3 WHERE id = $1"};
+constexpr db::Statement kDeleteCategory{"categories.delete", "DELETE FROM question_categories WHERE id = $1"};
 constexpr db::Statement kCategoryInUse{
     "categories.in_use",
-    "SELECT 1 FROM questions q JOIN categories c ON c.id = q.category_id WHERE c.id = $1 OR c.parent_id = $1 LIMIT 1"};
+    "SELECT 1 FROM questions q JOIN question_categories c ON c.id = q.category_id WHERE c.id = $1 OR c.parent_id = $1 LIMIT 1"};
 
 // Timestamps leave the database as whole epoch seconds and are formatted once, in C++.
 #define CAMP_QUESTION_COLUMNS                                                                              \
   "q.id, q.category_id, c.name, q.title, q.body, q.is_pick_up, q.solved_answer_id, q.answers_count, "      \
   "a.id, a.nickname, a.image_url, a.role, "                                                                 \
   "floor(extract(epoch FROM q.created_at))::int8, floor(extract(epoch FROM q.updated_at))::int8 "
-#define CAMP_QUESTION_JOINS "JOIN accounts a ON a.id = q.account_id JOIN categories c ON c.id = q.category_id "
+#define CAMP_QUESTION_JOINS "JOIN accounts a ON a.id = q.account_id JOIN question_categories c ON c.id = q.category_id "
 
 // $1 category (or null: a parent stands for its children too), $2 status, $3 since (or
 // null), $4 unanswered only. No join: the category's ids are computed once (an InitPlan).
 #define CAMP_QUESTION_FILTER                                                                                 \
-  "WHERE ($1::int IS NULL OR q.category_id = ANY (ARRAY(SELECT id FROM categories WHERE id = $1 OR parent_id = $1))) " \
+  "WHERE ($1::int IS NULL OR q.category_id = ANY (ARRAY(SELECT id FROM question_categories WHERE id = $1 OR parent_id = $1))) " \
   "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "                    \
   "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                                      \
   "AND (NOT $4::boolean OR q.answers_count = 0) "
@@ -160,8 +160,8 @@ std::string contains_pattern(const std::string& keyword) {
 
 }  // namespace
 
-std::vector<Category> category_tree(db::Tx& tx) {
-  std::vector<Category> roots;
+std::vector<QuestionCategory> category_tree(db::Tx& tx) {
+  std::vector<QuestionCategory> roots;
   std::map<int, std::size_t> index;
   for (const auto& r : tx.exec(kTree)) {
     const int id = r[0].as<int>();

@@ -11,7 +11,7 @@
 namespace camp::questions::repo {
 
 // --- categories
-std::vector<Category> category_tree(db::Tx& tx);
+std::vector<QuestionCategory> category_tree(db::Tx& tx);
 // A new category; unique_violation when (parent, name) exists.
 int insert_category(db::Tx& tx, std::optional<int> parent_id, const std::string& name,
                     const std::optional<std::string>& search_name);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "accounts/service.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 #include "seed/fixture.hpp"
 #include "seed/problems.hpp"
@@ -20,7 +20,7 @@ struct Services {
   explicit Services(db::Pool& p) : pool(p), accounts(p), categories(p), questions(p) {}
   db::Pool& pool;
   accounts::AccountService accounts;
-  questions::CategoryService categories;
+  questions::QuestionCategoryService categories;
   questions::QuestionService questions;
 };
 

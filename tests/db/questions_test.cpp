@@ -6,9 +6,9 @@
 #include "accounts/service.hpp"
 #include "core/error.hpp"
 #include "environment.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/service.hpp"
-#include "realtime/presence.hpp"
+#include "questions/presence.hpp"
 
 using namespace camp;
 using camp::dbtest::code_of;
@@ -24,7 +24,7 @@ accounts::Account person(const std::string& role, std::optional<std::string> cou
 }
 
 int some_category() {
-  CategoryService categories(dbtest::pool());
+  QuestionCategoryService categories(dbtest::pool());
   categories.import(parse_category_yaml("- name: テスト親\n  lists:\n    - name: テスト子\n"));
   for (const auto& c : categories.tree())
     if (c.name == "テスト親") return c.lists.at(0).id;
@@ -114,7 +114,7 @@ TEST(QuestionsDb, PickUpsComeFirst) {
 
 TEST(PresenceDb, AnsweringComesAndGoes) {
   QuestionService s(dbtest::pool());
-  realtime::PresenceService presence(dbtest::pool(), 60);
+  questions::PresenceService presence(dbtest::pool(), 60);
   const auto student = person("student", "rails_4m");
   const auto mentor = person("advanced_mentor");
   const auto q = s.ask(student, {some_category(), "プレゼンス", "", std::nullopt});
@@ -130,7 +130,7 @@ TEST(PresenceDb, AnsweringComesAndGoes) {
 
 TEST(PresenceDb, StaleEntriesExpire) {
   QuestionService s(dbtest::pool());
-  realtime::PresenceService presence(dbtest::pool(), 3);
+  questions::PresenceService presence(dbtest::pool(), 3);
   const auto student = person("student", "rails_4m");
   const auto q = s.ask(student, {some_category(), "期限切れ", "", std::nullopt});
   presence.start_answering(q.id, student, "dead-daemon-1");

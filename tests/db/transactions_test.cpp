@@ -9,7 +9,7 @@
 #include "accounts/service.hpp"
 #include "core/error.hpp"
 #include "environment.hpp"
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 #include "questions/repo.hpp"
 #include "questions/service.hpp"
 
@@ -27,7 +27,7 @@ accounts::Account person(const std::string& role, std::optional<std::string> cou
 }
 
 int some_category() {
-  CategoryService categories(dbtest::pool());
+  QuestionCategoryService categories(dbtest::pool());
   categories.import(parse_category_yaml("- name: 同時親\n  lists:\n    - name: 同時子\n"));
   for (const auto& c : categories.tree())
     if (c.name == "同時親") return c.lists.at(0).id;
@@ -186,7 +186,7 @@ TEST(TransactionsDb, SolutionForAnAnswerDeletedMeanwhileIsRefusedCleanly) {
 
 TEST(TransactionsDb, QuestionInACategoryDeletedMeanwhileIsRefusedCleanly) {
   QuestionService s(dbtest::pool());
-  CategoryService categories(dbtest::pool());
+  QuestionCategoryService categories(dbtest::pool());
   const auto admin = person("admin");
   const auto author = person("student", "rails_4m");
   for (int round = 0; round < 15; ++round) {

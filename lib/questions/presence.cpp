@@ -1,8 +1,8 @@
-#include "realtime/presence.hpp"
+#include "questions/presence.hpp"
 
 #include "db/arrays.hpp"
 
-namespace camp::realtime {
+namespace camp::questions {
 namespace {
 
 // $1 question, $2 account, $3 connection, $4 TTL. Announces the account with its public fields,
@@ -123,4 +123,4 @@ std::vector<questions::Author> PresenceService::answering(std::int64_t question_
   });
 }
 
-}  // namespace camp::realtime
+}  // namespace camp::questions

@@ -6,7 +6,10 @@
 #include <string>
 #include <thread>
 
-namespace camp::realtime {
+namespace camp::db {
+
+// The one notification channel: every pg_notify of camp names it, with {stream, message}.
+inline constexpr const char* kNotifyChannel = "camp_cable";
 
 class Listener {
  public:
@@ -31,4 +34,4 @@ class Listener {
   std::thread thread_;
 };
 
-}  // namespace camp::realtime
+}  // namespace camp::db

@@ -1,4 +1,4 @@
-#include "questions/categories.hpp"
+#include "questions/question_categories.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -112,16 +112,16 @@ std::vector<CategorySpec> parse_category_file(const std::string& path) {
 
 std::vector<CategorySpec> parse_category_yaml(const std::string& text) { return parse_yaml(text, "categories"); }
 
-std::vector<Category> CategoryService::tree(const accounts::Account& actor) {
+std::vector<QuestionCategory> QuestionCategoryService::tree(const accounts::Account& actor) {
   require_question_box(actor);
   return tree();
 }
 
-std::vector<Category> CategoryService::tree() {
+std::vector<QuestionCategory> QuestionCategoryService::tree() {
   return pool_.autocommit([](db::Tx& tx) { return repo::category_tree(tx); });
 }
 
-int CategoryService::create(const accounts::Account& actor, const std::string& name, std::optional<int> parent_id,
+int QuestionCategoryService::create(const accounts::Account& actor, const std::string& name, std::optional<int> parent_id,
                             const std::optional<std::string>& search_name) {
   require_admin(actor);
   validate_name(name, search_name);
@@ -137,7 +137,7 @@ int CategoryService::create(const accounts::Account& actor, const std::string& n
   });
 }
 
-void CategoryService::rename(const accounts::Account& actor, int id, const std::string& name,
+void QuestionCategoryService::rename(const accounts::Account& actor, int id, const std::string& name,
                              const std::optional<std::string>& search_name) {
   require_admin(actor);
   validate_name(name, search_name);
@@ -150,7 +150,7 @@ void CategoryService::rename(const accounts::Account& actor, int id, const std::
   });
 }
 
-void CategoryService::remove(const accounts::Account& actor, int id) {
+void QuestionCategoryService::remove(const accounts::Account& actor, int id) {
   require_admin(actor);
   pool_.transaction([&](db::Tx& tx) {
     // Locking the category and its children makes a concurrent question in them wait for us
@@ -161,7 +161,7 @@ void CategoryService::remove(const accounts::Account& actor, int id) {
   });
 }
 
-int CategoryService::import(const std::vector<CategorySpec>& specs) {
+int QuestionCategoryService::import(const std::vector<CategorySpec>& specs) {
   for (const auto& s : specs) {
     validate_name(s.name, s.search_name);
     for (const auto& child : s.lists) validate_name(child.name, child.search_name);

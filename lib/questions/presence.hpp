@@ -10,9 +10,7 @@
 #include "db/pool.hpp"
 #include "questions/model.hpp"
 
-namespace camp::realtime {
-
-inline constexpr const char* kNotifyChannel = "camp_cable";
+namespace camp::questions {
 
 // The stream name of a question's channel, as carried in notifications.
 std::string question_stream(std::int64_t question_id);
@@ -35,4 +33,4 @@ class PresenceService {
   int ttl_seconds_;
 };
 
-}  // namespace camp::realtime
+}  // namespace camp::questions

@@ -24,12 +24,12 @@ std::vector<CategorySpec> parse_category_yaml(const std::string& text);
 // config/categories.yaml, compiled in: the tree a new school starts with.
 const char* default_categories_yaml();
 
-class CategoryService {
+class QuestionCategoryService {
  public:
-  explicit CategoryService(db::Pool& pool) : pool_(pool) {}
+  explicit QuestionCategoryService(db::Pool& pool) : pool_(pool) {}
 
-  std::vector<Category> tree(const accounts::Account& actor);
-  std::vector<Category> tree();  // for operators
+  std::vector<QuestionCategory> tree(const accounts::Account& actor);
+  std::vector<QuestionCategory> tree();  // for operators
   int create(const accounts::Account& actor, const std::string& name, std::optional<int> parent_id,
              const std::optional<std::string>& search_name);
   void rename(const accounts::Account& actor, int id, const std::string& name,

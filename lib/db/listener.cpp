@@ -1,13 +1,12 @@
-#include "realtime/listener.hpp"
+#include "db/listener.hpp"
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <spdlog/spdlog.h>
 
 #include "db/pool.hpp"
-#include "realtime/presence.hpp"
 
-namespace camp::realtime {
+namespace camp::db {
 namespace {
 
 class Receiver final : public pqxx::notification_receiver {
@@ -64,4 +63,4 @@ void Listener::run() {
   connected_ = false;
 }
 
-}  // namespace camp::realtime
+}  // namespace camp::db
