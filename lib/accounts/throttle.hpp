@@ -8,14 +8,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/address_group.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
 
 namespace camp::accounts {
 
-// The address a limit counts: IPv4 as it is, IPv6 by its /64 (one subscriber gets a whole /64,
-// so counting single addresses would let them rotate freely). Anything unparsable as it is.
-std::string address_group(const std::string& client_address);
 
 // The slow-down for an e-mail with `failures` failed attempts in the window: none up to
 // login_failures_per_email, then 250 ms doubling per further failure, at most login_slowdown_max_ms.

@@ -4,6 +4,7 @@
 #include "accounts/throttle.hpp"
 
 using namespace camp::accounts;
+using camp::address_group;
 
 TEST(Password, HashIsArgon2idAndVerifies) {
   const auto hash = hash_password("correct-horse");
