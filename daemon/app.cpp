@@ -50,7 +50,7 @@ App::App(Config cfg, const std::string& database_url)
                config.rate_limits, config.session_ttl_days, &session_cache),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
-      questions(pool) {
+      questions(pool, &question_lists) {
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

@@ -34,6 +34,7 @@ struct App {
   accounts::SessionService sessions;
   files::UploadService uploads;
   questions::QuestionCategoryService categories;
+  questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener
   questions::QuestionService questions;
   http::Router router;
   Metrics metrics;

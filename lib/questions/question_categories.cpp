@@ -21,9 +21,9 @@ void require_admin(const accounts::Account& actor) {
 void validate_name(const std::string& name, const std::optional<std::string>& search_name) {
   FieldErrors errors;
   if (name.find_first_not_of(" \t") == std::string::npos) errors["name"].push_back(std::string(msg::category_name_required));
-  else if (validate::char_count(name) > 100) errors["name"].push_back("カテゴリー名は100文字以内でご入力ください");
+  else if (validate::char_count(name) > 100) errors["name"].push_back(std::string(msg::category_name_too_long));
   if (search_name && validate::char_count(*search_name) > 200)
-    errors["search_name"].push_back("検索名は200文字以内でご入力ください");
+    errors["search_name"].push_back(std::string(msg::category_search_name_too_long));
   throw_if_invalid(errors);
 }
 
@@ -132,7 +132,7 @@ int QuestionCategoryService::create(const accounts::Account& actor, const std::s
     try {
       return repo::insert_category(tx, parent_id, name, search_name);
     } catch (const pqxx::unique_violation&) {
-      throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
+      throw Error(errc::conflict, std::string(msg::category_name_taken));
     }
   });
 }
@@ -145,7 +145,7 @@ void QuestionCategoryService::rename(const accounts::Account& actor, int id, con
     try {
       if (!repo::rename_category(tx, id, name, search_name)) throw Error(errc::not_found, std::string(msg::not_found));
     } catch (const pqxx::unique_violation&) {
-      throw Error(errc::conflict, "同じ名前のカテゴリーがあります");
+      throw Error(errc::conflict, std::string(msg::category_name_taken));
     }
   });
 }

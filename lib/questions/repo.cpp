@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <ctime>
+#include <limits>
 #include <map>
 
+#include "core/validation.hpp"
 #include "db/arrays.hpp"
 
 namespace camp::questions::repo {
@@ -49,26 +51,53 @@ constexpr db::Statement kCategoryInUse{
   "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "                    \
   "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                                      \
   "AND (NOT $4::boolean OR q.answers_count = 0) "
-// With keywords: $7 keywords joined by spaces (bigram filter), $8 LIKE patterns (text[]).
-// A separate statement, so that the plain list (most requests) plans and runs without them.
-#define CAMP_KEYWORD_FILTER                                                                     \
-  "AND q.search_bigrams @> camp_bigrams($7::text) "                                             \
-  "AND lower(q.title || ' ' || q.body) LIKE ALL (SELECT lower(p) FROM unnest($8::text[]) p) "
 #define CAMP_QUESTION_ORDER "ORDER BY is_pick_up DESC, created_at DESC, id DESC "
-// One statement for the page and the pager's count: the matches in list order, at most
-// kCountCap + 1 of them (the web app shows "1000件以上") or as many as the page needs; the
-// count is taken from those, the page cut from them, and only the page's 20 rows are joined.
-// $5 LIMIT, $6 OFFSET. The one-row `one` keeps the count when the page is empty.
-#define CAMP_PAGE_OF(filter)                                                                               \
-  "WITH hits AS MATERIALIZED (SELECT q.id, q.is_pick_up, q.created_at FROM questions q " filter            \
-  CAMP_QUESTION_ORDER "LIMIT greatest(1001, $5::int + $6::int)), "                                         \
-  "page AS (SELECT * FROM hits " CAMP_QUESTION_ORDER "LIMIT $5 OFFSET $6) "                                \
-  "SELECT (SELECT count(*) FROM hits), " CAMP_QUESTION_COLUMNS                                              \
-  "FROM (SELECT 1) one LEFT JOIN (page p JOIN questions q ON q.id = p.id " CAMP_QUESTION_JOINS ") ON true " \
-  "ORDER BY p.is_pick_up DESC, p.created_at DESC, p.id DESC"
+// Every keyword as a substring of the lowered text. $5: the LIKE patterns (text[]), lowered
+// once by an InitPlan, as search_text was (lower() of the database's own locale).
+#define CAMP_PATTERNS "(SELECT lower($5::text)::text[])::text[]"
+#define CAMP_KEYWORD_LIKE "AND q.search_text LIKE ALL (" CAMP_PATTERNS ") "
+// The two rarest bigrams of each keyword ($6: the keywords), by the column's statistics
+// (most_common_elems; a bigram missing there is rarer than all of them). Intersecting every
+// bigram of every keyword in the GIN index costs more than it saves: the bitmap of a few rare
+// ones is already small, and LIKE checks the rest.
+#define CAMP_RARE_BIGRAMS                                                                                        \
+  "(SELECT coalesce(array_agg(k.b), '{}') FROM ("                                                                \
+  "SELECT b.b, row_number() OVER (PARTITION BY w.n ORDER BY coalesce(m.f, 0), b.b) AS r "                       \
+  "FROM unnest($6::text[]) WITH ORDINALITY w(word, n) CROSS JOIN LATERAL unnest(camp_bigrams(w.word)) b(b) "    \
+  "LEFT JOIN (SELECT m.e, m.f FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) m(e, f) " \
+  "WHERE s.schemaname = current_schema() AND s.tablename = 'questions' AND s.attname = 'search_bigrams') m ON m.e = b.b" \
+  ") k WHERE k.r <= 2)"
+#define CAMP_KEYWORD_GIN "AND q.search_bigrams @> " CAMP_RARE_BIGRAMS " " CAMP_KEYWORD_LIKE
 
-constexpr db::Statement kList{"questions.list", CAMP_PAGE_OF(CAMP_QUESTION_FILTER)};
-constexpr db::Statement kSearch{"questions.search", CAMP_PAGE_OF(CAMP_QUESTION_FILTER CAMP_KEYWORD_FILTER)};
+// The plain list (most requests): the page from the ordering index, the pager's count by
+// walking at most kCountCap + 1 matches (an InitPlan). $5 LIMIT, $6 OFFSET. The one-row `one`
+// keeps the count when the page is empty.
+constexpr db::Statement kList{
+    "questions.list",
+    "WITH page AS (SELECT q.id FROM questions q " CAMP_QUESTION_FILTER CAMP_QUESTION_ORDER "LIMIT $5 OFFSET $6) "
+    "SELECT (SELECT count(*) FROM (SELECT 1 FROM questions q " CAMP_QUESTION_FILTER "LIMIT 1001) n), " CAMP_QUESTION_COLUMNS
+    "FROM (SELECT 1) one LEFT JOIN (page p JOIN questions q ON q.id = p.id " CAMP_QUESTION_JOINS ") ON true "
+    "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC"};
+// Keyword search, step 1: the matches among the newest $6 questions of the list, in list
+// order, at most $7 of them. A common keyword (most searches) fills the count and the page
+// here, from a few thousand rows and no index but the ordering one.
+constexpr db::Statement kSearchRecent{
+    "questions.search_recent",
+    "SELECT w.id FROM (SELECT q.id, q.is_pick_up, q.created_at, q.search_text FROM questions q " CAMP_QUESTION_FILTER
+    CAMP_QUESTION_ORDER "LIMIT $6) w WHERE w.search_text LIKE ALL (" CAMP_PATTERNS ") "
+    "ORDER BY w.is_pick_up DESC, w.created_at DESC, w.id DESC LIMIT $7"};
+// Step 2, for rarer keywords: the capped count and the page through the bigram index.
+constexpr db::Statement kSearchCount{
+    "questions.search_count",
+    "SELECT count(*) FROM (SELECT 1 FROM questions q " CAMP_QUESTION_FILTER CAMP_KEYWORD_GIN "LIMIT 1001) n"};
+constexpr db::Statement kSearchPage{
+    "questions.search_page",
+    "SELECT q.id FROM questions q " CAMP_QUESTION_FILTER CAMP_KEYWORD_GIN CAMP_QUESTION_ORDER "LIMIT $7 OFFSET $8"};
+// The page's questions by id, in list order.
+constexpr db::Statement kQuestionsById{
+    "questions.by_ids",
+    "SELECT " CAMP_QUESTION_COLUMNS "FROM questions q " CAMP_QUESTION_JOINS "WHERE q.id = ANY ($1::int8[]) "
+    "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC"};
 constexpr db::Statement kFindQuestion{"questions.find",
                                       "SELECT " CAMP_QUESTION_COLUMNS "FROM questions q " CAMP_QUESTION_JOINS "WHERE q.id = $1"};
 constexpr db::Statement kLockQuestion{"questions.lock",
@@ -196,27 +225,74 @@ bool rename_category(db::Tx& tx, int id, const std::string& name, const std::opt
 bool delete_category(db::Tx& tx, int id) { return tx.exec(kDeleteCategory, id).affected_rows() == 1; }
 bool category_in_use(db::Tx& tx, int id) { return !tx.exec(kCategoryInUse, id).empty(); }
 
+namespace {
+
+// The rows of kList / kQuestionsById from column `at` on, skipping the empty page's null row.
+std::vector<Question> read_page(const pqxx::result& rows, int at) {
+  std::vector<Question> out;
+  for (const auto& r : rows)
+    if (!r[at].is_null()) out.push_back(read_question(r, at));
+  return out;
+}
+
+std::string id_array(const std::vector<std::int64_t>& ids, std::size_t from, std::size_t to) {
+  std::string out = "{";
+  for (std::size_t i = from; i < to && i < ids.size(); ++i) out += (i > from ? "," : "") + std::to_string(ids[i]);
+  return out + "}";
+}
+
+// How many of the newest questions step 1 reads: a keyword in at least 1 question of 8 fills
+// the capped count there (~0.5 µs a row); rarer ones go to the bigram index.
+constexpr int kRecentBudget = 8000;
+
+SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
+  std::vector<std::string> patterns;
+  bool has_bigram = false;
+  for (const auto& k : q.keywords) {
+    patterns.push_back(contains_pattern(k));
+    has_bigram = has_bigram || validate::char_count(k) >= 2;
+  }
+  const auto pats = db::text_array(patterns);
+  const auto words = db::text_array(q.keywords);
+  const int wanted = std::max<int>(kCountCap + 1, offset + q.per);
+  // Single characters have no bigrams: the substring check alone, over every question.
+  const int budget = has_bigram ? kRecentBudget : std::numeric_limits<int>::max();
+  std::vector<std::int64_t> hits;
+  for (const auto& r : tx.exec(kSearchRecent, q.category_id, q.status, q.since, q.unanswered, pats, budget, wanted))
+    hits.push_back(r[0].as<std::int64_t>());
+  const bool complete = !has_bigram;  // the walk saw every question
+
+  SearchResult out;
+  std::int64_t counted = static_cast<std::int64_t>(hits.size());
+  if (counted <= kCountCap && !complete)
+    counted = tx.exec(kSearchCount, q.category_id, q.status, q.since, q.unanswered, pats, words)[0][0].as<std::int64_t>();
+  out.total_capped = counted > kCountCap;
+  out.total = std::min<std::int64_t>(counted, kCountCap);
+
+  std::string page_ids;
+  if (static_cast<int>(hits.size()) >= offset + q.per || complete) {
+    page_ids = id_array(hits, offset, offset + q.per);
+  } else {
+    std::vector<std::int64_t> ids;
+    for (const auto& r : tx.exec(kSearchPage, q.category_id, q.status, q.since, q.unanswered, pats, words, q.per, offset))
+      ids.push_back(r[0].as<std::int64_t>());
+    page_ids = id_array(ids, 0, ids.size());
+  }
+  if (page_ids != "{}") out.items = read_page(tx.exec(kQuestionsById, page_ids), 0);
+  return out;
+}
+
+}  // namespace
+
 SearchResult search(db::Tx& tx, const SearchQuery& q) {
   const int offset = (q.page - 1) * q.per;
-  pqxx::result rows;
-  if (q.keywords.empty()) {
-    rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
-  } else {
-    std::string joined;
-    std::vector<std::string> patterns;
-    for (const auto& k : q.keywords) {
-      joined += (joined.empty() ? "" : " ") + k;
-      patterns.push_back(contains_pattern(k));
-    }
-    rows = tx.exec(kSearch, q.category_id, q.status, q.since, q.unanswered, q.per, offset, joined,
-                   db::text_array(patterns));
-  }
+  if (!q.keywords.empty()) return keyword_search(tx, q, offset);
+  const auto rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
   SearchResult out;
   const auto counted = rows[0][0].as<std::int64_t>();
   out.total_capped = counted > kCountCap;
   out.total = std::min<std::int64_t>(counted, kCountCap);
-  for (const auto& r : rows)
-    if (!r[1].is_null()) out.items.push_back(read_question(r, 1));
+  out.items = read_page(rows, 1);
   return out;
 }
 

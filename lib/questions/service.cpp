@@ -95,9 +95,9 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   require_question_box(actor);
   FieldErrors errors;
   if (p.status != "all" && p.status != "solved" && p.status != "unsolved")
-    errors["status"].push_back("all, solved か unsolved を指定してください");
-  if (p.page < 1) errors["page"].push_back("1以上を指定してください");
-  if (p.per < 1 || p.per > 100) errors["per"].push_back("1から100までを指定してください");
+    errors["status"].push_back(std::string(msg::status_choice));
+  if (p.page < 1) errors["page"].push_back(std::string(msg::page_min));
+  if (p.per < 1 || p.per > 100) errors["per"].push_back(msg::integer_range("1", "100"));
   throw_if_invalid(errors);
   repo::SearchQuery q;
   q.keywords = split_keywords(p.keywords);
@@ -105,7 +105,12 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.status = p.status;
   q.page = p.page;
   q.per = p.per;
+  if (lists_) {
+    if (auto hit = lists_->find(q)) return {hit->items, hit->total, hit->total_capped, p.page, p.per};
+  }
+  const auto epoch = lists_ ? lists_->epoch() : 0;
   auto result = pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });
+  if (lists_) lists_->put(q, result, epoch);
   return {std::move(result.items), result.total, result.total_capped, p.page, p.per};
 }
 
@@ -137,12 +142,12 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
   FieldErrors errors;
   validate_fields(in, true, errors);
   throw_if_invalid(errors);
-  return pool_.transaction([&](db::Tx& tx) {
+  return written(pool_.transaction([&](db::Tx& tx) {
     hold_category(tx, *in.category_id);
     const auto id = repo::insert_question(tx, actor.id, *in.category_id, trim(*in.title), in.body.value_or(""),
                                           in.is_pick_up.value_or(false));
     return *repo::find_question(tx, id);
-  });
+  }));
 }
 
 Question QuestionService::update(const accounts::Account& actor, std::int64_t id, const QuestionInput& in) {
@@ -151,7 +156,7 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
   validate_fields(in, false, errors);
   throw_if_invalid(errors);
   const bool edits_content = in.category_id || in.title || in.body;
-  return pool_.transaction([&](db::Tx& tx) {
+  return written(pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock_question(tx, id, true);
     if (!row) throw not_found();
     if (edits_content && actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
@@ -161,7 +166,7 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
                                   in.is_pick_up};
     repo::update_question(tx, id, changes);
     return *repo::find_question(tx, id);
-  });
+  }));
 }
 
 void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
@@ -172,17 +177,18 @@ void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::delete_question(tx, id);
   });
+  written();
 }
 
 Answer QuestionService::answer(const accounts::Account& actor, std::int64_t question_id, const std::string& body) {
   require_question_box(actor);
   validate_answer(body);
-  return pool_.transaction([&](db::Tx& tx) {
+  return written(pool_.transaction([&](db::Tx& tx) {
     // FOR KEY SHARE: a concurrent delete of the question waits for us, or we see it gone.
     if (!repo::lock_question(tx, question_id, false)) throw not_found();
     const auto id = repo::insert_answer(tx, question_id, actor.id, body);
     return *repo::find_answer(tx, id);
-  });
+  }));
 }
 
 Answer QuestionService::update_answer(const accounts::Account& actor, std::int64_t answer_id, const std::string& body) {
@@ -209,12 +215,13 @@ void QuestionService::remove_answer(const accounts::Account& actor, std::int64_t
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::delete_answer(tx, answer_id);
   });
+  written();
 }
 
 Question QuestionService::choose_solution(const accounts::Account& actor, std::int64_t question_id,
                                           std::optional<std::int64_t> answer_id) {
   require_question_box(actor);
-  return pool_.transaction([&](db::Tx& tx) {
+  return written(pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock_question(tx, question_id, true);
     if (!row) throw not_found();
     if (actor.id != row->author_id && !is_staff(actor)) throw forbidden();
@@ -222,11 +229,11 @@ Question QuestionService::choose_solution(const accounts::Account& actor, std::i
       // FOR KEY SHARE: the chosen answer cannot be deleted before we commit.
       auto a = repo::lock_answer(tx, *answer_id, false);
       if (!a || a->question_id != question_id)
-        throw Error(errc::invalid, std::string(msg::invalid_input), {{"answer_id", {"この質問への回答ではありません"}}});
+        throw Error(errc::invalid, std::string(msg::invalid_input), {{"answer_id", {std::string(msg::answer_not_of_question)}}});
     }
     repo::set_solution(tx, question_id, answer_id);
     return *repo::find_question(tx, question_id);
-  });
+  }));
 }
 
 std::vector<Question> QuestionService::list_for_ops(bool unanswered, const std::optional<std::string>& since, int limit) {

@@ -9,6 +9,7 @@
 #include "accounts/model.hpp"
 #include "db/pool.hpp"
 #include "questions/model.hpp"
+#include "questions/question_list_cache.hpp"
 #include "questions/repo.hpp"
 
 namespace camp::questions {
@@ -44,7 +45,8 @@ std::vector<std::string> split_keywords(const std::string& text);
 
 class QuestionService {
  public:
-  explicit QuestionService(db::Pool& pool) : pool_(pool) {}
+  // `lists`: the daemon's cache of hot list pages (none for the CLI), forgotten after each write.
+  explicit QuestionService(db::Pool& pool, QuestionListCache* lists = nullptr) : pool_(pool), lists_(lists) {}
 
   QuestionPage search(const accounts::Account& actor, const SearchParams& params);
   QuestionDetail get(const accounts::Account& actor, std::int64_t id);
@@ -63,7 +65,19 @@ class QuestionService {
   Question visible_question(const accounts::Account& actor, std::int64_t id);
 
  private:
+  // Every write below ends with this, after its commit: this daemon's next list shows it
+  // without waiting for the notification.
+  template <class T>
+  T written(T result) {
+    if (lists_) lists_->forget_all();
+    return result;
+  }
+  void written() {
+    if (lists_) lists_->forget_all();
+  }
+
   db::Pool& pool_;
+  QuestionListCache* lists_;
 };
 
 // Graduates are the one role without the question box.

@@ -145,6 +145,36 @@ test('search: Japanese fragments, several keywords, category and status filters,
   assertError(await api('GET', '/api/v1/questions?status=maybe', { token: other.token }), 422, 'invalid');
 });
 
+test('the front pages show every write on the next request (the daemon caches them)', async () => {
+  const front = async (query = '') => {
+    const res = await api('GET', `/api/v1/questions${query}`, { token: other.token });
+    assertStatus(res, 200);
+    return res.json.data;
+  };
+  const inCategory = `?category_id=${childCategory.id}`;
+  const find = async (id, query = inCategory) => (await front(query)).find((q) => q.id === id);
+  const q = await ask(asker, { category_id: childCategory.id, title: `キャッシュ${Date.now()}`, body: '' });
+  assert.equal((await find(q.id)).answers_count, 0);
+  assert.equal((await find(q.id)).answers_count, 0); // now from the cache
+  assert.ok(await find(q.id, ''));
+
+  const answer = await api('POST', `/api/v1/questions/${q.id}/answers`, { token: mentor.token, json: { answer: { body: '回答' } } });
+  assertStatus(answer, 201);
+  assert.equal((await find(q.id)).answers_count, 1);
+  assertStatus(await api('PATCH', `/api/v1/questions/${q.id}`, { token: asker.token, json: { question: { title: `${q.title} 改` } } }), 200);
+  assert.equal((await find(q.id)).title, `${q.title} 改`);
+  assertStatus(await api('PUT', `/api/v1/questions/${q.id}/solution`, { token: asker.token, json: { answer_id: answer.json.id } }), 200);
+  assert.equal((await find(q.id)).status, 'solved');
+  assert.ok(await find(q.id, `${inCategory}&status=solved`));
+  assertStatus(await api('DELETE', `/api/v1/answers/${answer.json.id}`, { token: mentor.token }), 204);
+  const after = await find(q.id);
+  assert.equal(after.answers_count, 0);
+  assert.equal(after.status, 'unsolved');
+  assertStatus(await api('DELETE', `/api/v1/questions/${q.id}`, { token: asker.token }), 204);
+  assert.equal(await find(q.id), undefined);
+  assert.equal(await find(q.id, ''), undefined);
+});
+
 test('graduates have no question box', async () => {
   assertError(await api('GET', '/api/v1/questions', { token: graduate.token }), 403, 'forbidden');
   assertError(await api('GET', '/api/v1/categories', { token: graduate.token }), 403, 'forbidden');

@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 #include "accounts/service.hpp"
 #include "core/error.hpp"
+#include "db/listener.hpp"
 #include "environment.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
@@ -141,4 +145,184 @@ TEST(PresenceDb, StaleEntriesExpire) {
   }
   EXPECT_TRUE(presence.answering(q.id).empty());  // stale rows never count
   EXPECT_GE(presence.expire(), 1);
+}
+
+// --- the list at scale and its cache of hot pages (migration 0007)
+
+namespace {
+
+// Questions inserted by SQL, newer than everything before them; removed again on scope exit.
+struct Filler {
+  std::string title;
+  Filler(const accounts::Account& who, int category, const std::string& title, int rows) : title(title) {
+    pqxx::connection c(dbtest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO questions (account_id, category_id, title, body, created_at) "
+        "SELECT $1, $2, $3 || ' ' || i, '本文', now() + make_interval(secs => i) FROM generate_series(1, $4) i",
+        who.id, category, title, rows);
+  }
+  ~Filler() {
+    pqxx::connection c(dbtest::database_url());
+    pqxx::nontransaction(c).exec_params("DELETE FROM questions WHERE title LIKE $1 || ' %'", title);
+  }
+};
+
+// The daemon's wiring in small: a LISTEN connection that forgets a cache on "question_lists"
+// and switches it with the connection; wait() returns once `n` notifications have come.
+class ListeningCache {
+ public:
+  ListeningCache()
+      : listener_(dbtest::database_url(),
+                  [this](const std::string& stream, const std::string&) {
+                    if (stream != kQuestionListsStream) return;
+                    cache.forget_all();
+                    std::lock_guard lock(mutex_);
+                    ++seen_;
+                    changed_.notify_all();
+                  },
+                  [this](bool connected) {
+                    cache.set_enabled(connected);
+                    std::lock_guard lock(mutex_);
+                    connected_ = connected;
+                    changed_.notify_all();
+                  }) {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, std::chrono::seconds(10), [&] { return connected_; });
+  }
+  int seen() {
+    std::lock_guard lock(mutex_);
+    return seen_;
+  }
+  // Blocks until more than `before` notifications have arrived (false after 10 s without).
+  bool wait_past(int before) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(10), [&] { return seen_ > before; });
+  }
+
+  QuestionListCache cache;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int seen_ = 0;
+  bool connected_ = false;
+  db::Listener listener_;  // last: its thread uses everything above
+};
+
+const Question* listed(const QuestionPage& page, std::int64_t id) {
+  for (const auto& q : page.items)
+    if (q.id == id) return &q;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(QuestionSearchDb, MatchesOlderThanTheRecentWindowAreFound) {
+  QuestionService s(dbtest::pool());
+  const auto student = person("student", "rails_4m");
+  const int cat = some_category();
+  const auto old = s.ask(student, {cat, "古文書キーワード の質問", "", std::nullopt});
+  Filler newer(student, cat, "埋め草テキスト", 8100);  // more than the recent window (8,000)
+
+  SearchParams p;
+  p.keywords = "古文書キーワード";
+  auto page = s.search(student, p);
+  ASSERT_EQ(page.items.size(), 1u);
+  EXPECT_EQ(page.items[0].id, old.id);
+  EXPECT_EQ(page.total, 1);
+  EXPECT_FALSE(page.total_capped);
+
+  p.keywords = "埋め草テキスト";  // in every recent question: counted up to the cap there
+  page = s.search(student, p);
+  EXPECT_EQ(page.total, 1000);
+  EXPECT_TRUE(page.total_capped);
+  ASSERT_EQ(page.items.size(), 20u);
+  EXPECT_EQ(page.items[0].title, "埋め草テキスト 8100");  // newest first
+  EXPECT_EQ(page.items[19].title, "埋め草テキスト 8081");
+
+  p.keywords = "埋め草テキスト 810";  // 8100, 7810, .., 1810, 810: the last page is past what the window kept
+  p.per = 5;
+  p.page = 2;
+  page = s.search(student, p);
+  EXPECT_EQ(page.total, 9);
+  ASSERT_EQ(page.items.size(), 4u);
+  EXPECT_EQ(page.items[0].title, "埋め草テキスト 3810");
+  EXPECT_EQ(page.items[3].title, "埋め草テキスト 810");
+
+  p = {};
+  p.keywords = "古";  // one character: no bigram, the substring check alone
+  EXPECT_NE(listed(s.search(student, p), old.id), nullptr);
+}
+
+TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
+  QuestionListCache cache;
+  repo::SearchQuery front;
+  repo::SearchResult result;
+  result.total = 7;
+  cache.put(front, result, cache.epoch());
+  EXPECT_EQ(cache.find(front), nullptr);  // off until the listener connects
+
+  cache.set_enabled(true);
+  const auto before_read = cache.epoch();
+  cache.forget_all();  // a change lands while the page is being read
+  cache.put(front, result, before_read);
+  EXPECT_EQ(cache.find(front), nullptr);
+
+  cache.put(front, result, cache.epoch());
+  ASSERT_NE(cache.find(front), nullptr);
+  EXPECT_EQ(cache.find(front)->total, 7);
+  repo::SearchQuery searched;
+  searched.keywords = {"グレ"};
+  cache.put(searched, result, cache.epoch());
+  EXPECT_EQ(cache.find(searched), nullptr);  // keyword searches are never kept
+
+  cache.set_enabled(false);  // the listener lost its connection: nothing survives
+  EXPECT_EQ(cache.find(front), nullptr);
+}
+
+TEST(QuestionListCacheDb, EveryChangeToAListedThingIsAnnounced) {
+  ListeningCache daemon;
+  QuestionService s(dbtest::pool());
+  const auto student = person("student", "rails_4m");
+  const auto mentor = person("basic_mentor");
+  const int cat = some_category();
+
+  int before = daemon.seen();
+  const auto q = s.ask(student, {cat, "通知テスト", "", std::nullopt});
+  EXPECT_TRUE(daemon.wait_past(before)) << "new question";
+  before = daemon.seen();
+  s.answer(mentor, q.id, "回答です");  // answers_count
+  EXPECT_TRUE(daemon.wait_past(before)) << "new answer";
+
+  pqxx::connection c(dbtest::database_url());
+  before = daemon.seen();
+  pqxx::nontransaction(c).exec_params("UPDATE question_categories SET name = name || '!' WHERE id = $1", cat);
+  EXPECT_TRUE(daemon.wait_past(before)) << "renamed category";
+  pqxx::nontransaction(c).exec_params("UPDATE question_categories SET name = rtrim(name, '!') WHERE id = $1", cat);
+  before = daemon.seen();
+  pqxx::nontransaction(c).exec_params("UPDATE accounts SET nickname = '改名' WHERE id = $1", student.id);
+  EXPECT_TRUE(daemon.wait_past(before)) << "author's nickname";
+}
+
+TEST(QuestionListCacheDb, AnotherDaemonsAnswerShowsOnTheNextList) {
+  ListeningCache a;  // daemon A: lists through its cache
+  QuestionService daemon_a(dbtest::pool(), &a.cache);
+  QuestionService daemon_b(dbtest::pool());  // daemon B: writes
+  const auto student = person("student", "rails_4m");
+  const auto mentor = person("advanced_mentor");
+  const int category = some_category();
+  const int asked = a.seen();
+  const auto q = daemon_a.ask(student, {category, "キャッシュ越しの回答", "", std::nullopt});
+  ASSERT_TRUE(a.wait_past(asked));  // else its notification could drop the page we are about to cache
+  SearchParams front;
+  front.category_id = q.category_id;
+
+  ASSERT_NE(listed(daemon_a.search(student, front), q.id), nullptr);
+  ASSERT_NE(a.cache.find(repo::SearchQuery{{}, q.category_id}), nullptr);  // the page is now cached
+  const int before = a.seen();
+  daemon_b.answer(mentor, q.id, "別のデーモンからの回答");
+  ASSERT_TRUE(a.wait_past(before));
+  const auto* shown = listed(daemon_a.search(student, front), q.id);
+  ASSERT_NE(shown, nullptr);
+  EXPECT_EQ(shown->answers_count, 1);
 }
