@@ -7,6 +7,7 @@ foreach(f ${SQL_FILES})
   get_filename_component(name "${f}" NAME_WE)
   file(READ "${f}" sql)
   string(REGEX MATCH "^[0-9]+" version "${name}")
+  math(EXPR version "${version}")  # 0008 is no C++ literal (octal): emit 8
   string(APPEND body "    {${version}, \"${name}\", R\"camp_sql(${sql})camp_sql\"},\n")
 endforeach()
 string(APPEND body "  };\n  return all;\n}\n\n}  // namespace camp::db\n")

@@ -13,12 +13,14 @@
 
 #include "accounts/password.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "http/errors.hpp"
 #include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
 #include "http/connection_limiter.hpp"
 #include "db/listener.hpp"
+#include "mail/delivery.hpp"
 
 namespace camp {
 namespace {
@@ -218,10 +220,13 @@ void run_server(App& app) {
   Housekeeping housekeeping(fast, app);
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
+  mail::DeliveryWorker mail_worker(app.config, app.pool.url());  // its own threads and connections
   // One LISTEN connection: session invalidations for the cache, everything else to /cable.
   db::Listener listener(
       app.pool.url(),
       [&](const std::string& stream, const std::string& message) {
+        if (stream == mail::kMailStream) return mail_worker.wake();
+        if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
         auto parsed = nlohmann::json::parse(message, nullptr, false);
         if (parsed.is_discarded() || !parsed.contains("account_id") || !parsed["account_id"].is_number_integer()) return;
@@ -229,7 +234,10 @@ void run_server(App& app) {
         app.session_cache.forget_account(account_id);  // first, so the websockets' re-check reads the database
         cable.account_changed(account_id);
       },
-      [&](bool connected) { app.session_cache.set_enabled(connected); });
+      [&](bool connected) {
+        app.session_cache.set_enabled(connected);
+        app.question_lists.set_enabled(connected);
+      });
 
   http::ConnectionLimiter limiter(config.max_connections_per_address, config.trusted_proxies);
   auto handler = [&](restinio::request_handle_t req) {
@@ -248,7 +256,7 @@ void run_server(App& app) {
     const bool slow_lane = app.lane_for(*request) == http::Lane::slow;
     // Logins wait for one hashing thread: past a short queue, answer at once instead.
     if (slow_lane && slow_pending.load() >= kSlowQueueLimit) {
-      auto busy = http::error_response(Error(errc::unavailable, "ただいまログインが集中しています。しばらくしてから再度お試しください"),
+      auto busy = http::error_response(Error(errc::unavailable, std::string(msg::login_busy)),
                                        request->request_id);
       add_standard_headers(busy, request->request_id);
       send(req, *request, busy);
@@ -311,6 +319,7 @@ void run_server(App& app) {
   server->stop();
   server->wait();
   housekeeping.stop();
+  mail_worker.stop();
   app.cable_connections = [] { return std::size_t{0}; };
   fast.join();
   slow.join();

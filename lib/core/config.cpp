@@ -31,6 +31,11 @@ Setter set_limit(T RateLimits::*member) {
   return [member](Config& c, const YAML::Node& n) { c.rate_limits.*member = n.as<T>(); };
 }
 
+template <class T>
+Setter set_mail(T MailConfig::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.mail.*member = n.as<T>(); };
+}
+
 const std::map<std::string, Setter>& setters() {
   static const std::map<std::string, Setter> all = {
       {"listen", set(&Config::listen)},
@@ -68,6 +73,19 @@ const std::map<std::string, Setter>& setters() {
       {"cable.max_connections_per_account", set_cable(&CableLimits::max_connections_per_account)},
       {"cable.max_subscriptions_per_connection", set_cable(&CableLimits::max_subscriptions_per_connection)},
       {"cable.commands_per_10_seconds", set_cable(&CableLimits::commands_per_10_seconds)},
+      {"mail.from_address", set_mail(&MailConfig::from_address)},
+      {"mail.from_name", set_mail(&MailConfig::from_name)},
+      {"mail.smtp.url", set_mail(&MailConfig::smtp_url)},
+      {"mail.smtp.starttls", set_mail(&MailConfig::smtp_starttls)},
+      {"mail.smtp.username", set_mail(&MailConfig::smtp_username)},
+      {"mail.smtp.password", set_mail(&MailConfig::smtp_password)},
+      {"mail.smtp.connect_timeout_seconds", set_mail(&MailConfig::smtp_connect_timeout_seconds)},
+      {"mail.smtp.timeout_seconds", set_mail(&MailConfig::smtp_timeout_seconds)},
+      {"mail.max_attempts", set_mail(&MailConfig::max_attempts)},
+      {"mail.retry_base_seconds", set_mail(&MailConfig::retry_base_seconds)},
+      {"mail.retry_max_seconds", set_mail(&MailConfig::retry_max_seconds)},
+      {"mail.delivery_threads", set_mail(&MailConfig::delivery_threads)},
+      {"mail.poll_seconds", set_mail(&MailConfig::poll_seconds)},
   };
   return all;
 }
@@ -99,6 +117,25 @@ void walk(Config& c, const YAML::Node& node, const std::string& prefix, const st
   }
 }
 
+void validate_mail(const MailConfig& m) {
+  const auto at = m.from_address.find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == m.from_address.size() ||
+      m.from_address.find_first_of(" <>\r\n\"") != std::string::npos)
+    throw Error(errc::invalid, "config: mail.from_address must be a plain address like noreply@example.com");
+  if (m.from_name.find_first_of("\r\n") != std::string::npos)
+    throw Error(errc::invalid, "config: mail.from_name must be one line");
+  if (!m.smtp_url.empty() && m.smtp_url.rfind("smtp://", 0) != 0 && m.smtp_url.rfind("smtps://", 0) != 0)
+    throw Error(errc::invalid, "config: mail.smtp.url must start with smtp:// or smtps://");
+  if (m.smtp_starttls != "required" && m.smtp_starttls != "try" && m.smtp_starttls != "off")
+    throw Error(errc::invalid, "config: mail.smtp.starttls must be required, try or off");
+  if (m.smtp_connect_timeout_seconds < 1 || m.smtp_timeout_seconds < 1 || m.max_attempts < 1 ||
+      m.retry_base_seconds < 1 || m.retry_max_seconds < m.retry_base_seconds || m.poll_seconds < 1)
+    throw Error(errc::invalid, "config: mail timeouts, max_attempts, retry and poll seconds must be >= 1 "
+                               "(retry_max_seconds >= retry_base_seconds)");
+  if (m.delivery_threads < 0 || m.delivery_threads > 16)
+    throw Error(errc::invalid, "config: mail.delivery_threads must be 0..16 (0: this daemon delivers nothing)");
+}
+
 void validate(const Config& c) {
   if (c.listen.rfind(':') == std::string::npos)
     throw Error(errc::invalid, "config: listen must be HOST:PORT, got '" + c.listen + "'");
@@ -124,6 +161,7 @@ void validate(const Config& c) {
   if (c.upload_quota_bytes < c.upload_max_bytes)
     throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
   if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
+  validate_mail(c.mail);
 }
 
 }  // namespace
@@ -141,6 +179,8 @@ unsigned short Config::listen_port() const {
 }
 
 std::string Config::uploads_dir() const { return (fs::path(data_dir) / "uploads").string(); }
+
+std::string Config::mail_dir() const { return (fs::path(data_dir) / "mail").string(); }
 
 Config load_config(const std::optional<std::string>& path) {
   Config c;

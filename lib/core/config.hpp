@@ -28,6 +28,23 @@ struct CableLimits {
   int commands_per_10_seconds = 100;                  // past it commands are ignored (and logged)
 };
 
+// The mail outbox and its delivery (docs/mail.md).
+struct MailConfig {
+  std::string from_address = "noreply@camp.invalid";  // From: and the SMTP envelope sender
+  std::string from_name;                             // the From: display name (UTF-8)
+  std::string smtp_url;            // smtp://HOST:PORT or smtps://HOST:PORT; empty: .eml files in data_dir/mail
+  std::string smtp_starttls = "required";  // required | try | off (smtp:// only; smtps:// is TLS throughout)
+  std::string smtp_username;
+  std::string smtp_password;       // never logged
+  int smtp_connect_timeout_seconds = 10;
+  int smtp_timeout_seconds = 60;   // a whole delivery
+  int max_attempts = 8;            // then the mail is marked failed
+  int retry_base_seconds = 60;     // wait after the first failure; doubles per further failure,
+  int retry_max_seconds = 3600;    // up to this
+  int delivery_threads = 1;        // per daemon, each with its own database connection
+  int poll_seconds = 5;            // besides the NOTIFY on enqueue
+};
+
 struct Config {
   std::string listen = "127.0.0.1:8080";
   std::string database_url;  // empty: a private PostgreSQL cluster under data_dir
@@ -52,10 +69,12 @@ struct Config {
   std::string terms_url = "https://potepan.com/terms";
   int shutdown_grace_seconds = 10;
   CableLimits cable;
+  MailConfig mail;
 
   std::string listen_host() const;
   unsigned short listen_port() const;
   std::string uploads_dir() const;
+  std::string mail_dir() const;  // data_dir/mail: the .eml files when no SMTP server is configured
 };
 
 // Loads the file at `path` (or $CAMP_CONFIG, or nothing) and applies the environment.

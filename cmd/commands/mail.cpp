@@ -1,0 +1,169 @@
+// camp mail list [--failed|--status S] | show ID [--raw] | retry ID|--failed | test --to ADDRESS
+// The outbox (lib/mail, docs/mail.md): the daemons deliver; these commands look and requeue.
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <iostream>
+
+#include "context.hpp"
+#include "db/pool.hpp"
+#include "exit_codes.hpp"
+#include "mail/mime.hpp"
+#include "mail/outbox.hpp"
+
+namespace camp::cli {
+namespace {
+
+struct ListOptions {
+  bool failed = false;
+  std::optional<std::string> status;
+  int limit = 100;
+};
+struct ShowOptions {
+  std::int64_t id = 0;
+  bool raw = false;
+};
+struct RetryOptions {
+  std::optional<std::int64_t> id;
+  bool failed = false;
+};
+struct TestOptions {
+  std::string to;
+  int count = 1;
+};
+
+std::string hostname() {
+  char buf[256] = "";
+  if (gethostname(buf, sizeof buf - 1) != 0 || !*buf) return "localhost";
+  return buf;
+}
+
+// "2026-11-24 09:30:00 JST": the school's time (Japan has no daylight saving time).
+std::string now_in_japan() {
+  const std::time_t t = std::time(nullptr) + 9 * 3600;
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S JST", &tm);
+  return buf;
+}
+
+int list_mails(Context& ctx, const ListOptions& o) {
+  std::optional<mail::Status> status;
+  if (o.failed) status = mail::Status::failed;
+  else if (o.status) status = mail::status_from(*o.status);
+  const auto mails = ctx.pool().autocommit([&](db::Tx& tx) { return mail::list(tx, status, o.limit); });
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& m : mails) data.push_back(mail::to_json(m, false));
+    print_json(data);
+    return kOk;
+  }
+  for (const auto& m : mails) {
+    const auto j = mail::to_json(m, false);
+    std::cout << m.id << "\t" << mail::to_string(m.status) << "\t" << m.attempts << " tries\t"
+              << j["created_at"].get<std::string>() << "\t" << m.to << "\t" << m.template_name << "\t" << m.subject;
+    if (m.last_error && m.status != mail::Status::sent) std::cout << "\t" << *m.last_error;
+    std::cout << "\n";
+  }
+  return kOk;
+}
+
+int show_mail(Context& ctx, const ShowOptions& o) {
+  const auto found = ctx.pool().autocommit([&](db::Tx& tx) { return mail::find(tx, o.id); });
+  if (!found) throw Error(errc::not_found, "no mail with id " + std::to_string(o.id));
+  const mail::Sender from{ctx.config().mail.from_address, ctx.config().mail.from_name};
+  if (o.raw) {
+    std::cout << mail::compose(*found, from);
+    return kOk;
+  }
+  auto j = mail::to_json(*found, true);
+  j["message_id"] = mail::message_id(*found, from);
+  if (ctx.json()) {
+    print_json(j);
+    return kOk;
+  }
+  for (const char* key : {"id", "status", "attempts", "to", "template", "subject", "message_id", "created_at",
+                          "next_attempt_at", "sent_at", "last_error", "bulk", "unsubscribe_url"})
+    if (!j[key].is_null()) std::cout << key << ": " << (j[key].is_string() ? j[key].get<std::string>() : j[key].dump()) << "\n";
+  std::cout << "\n" << found->text_body;
+  if (found->html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
+  return kOk;
+}
+
+int retry_mail(Context& ctx, const RetryOptions& o) {
+  if (o.id) {
+    ctx.pool().transaction([&](db::Tx& tx) { mail::retry(tx, *o.id); });
+    if (ctx.json()) print_json({{"requeued", 1}});
+    else std::cout << "mail " << *o.id << " queued again\n";
+    return kOk;
+  }
+  const int n = ctx.pool().transaction([&](db::Tx& tx) { return mail::retry_failed(tx); });
+  if (ctx.json()) print_json({{"requeued", n}});
+  else std::cout << n << " failed mail(s) queued again\n";
+  return kOk;
+}
+
+int test_mail(Context& ctx, const TestOptions& o) {
+  mail::check_address(o.to);
+  const mail::Outgoing one{o.to, "test", {{"to", o.to}, {"host", hostname()}, {"queued_at", now_in_japan()}}};
+  const auto started = std::chrono::steady_clock::now();
+  std::int64_t first_id = 0;
+  std::size_t queued = 0;
+  if (o.count == 1) {
+    first_id = ctx.pool().transaction([&](db::Tx& tx) { return mail::enqueue(tx, one); });
+    queued = 1;
+  } else {
+    queued = ctx.pool().transaction([&](db::Tx& tx) { return mail::enqueue_many(tx, std::vector(o.count, one)); });
+  }
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  if (ctx.json()) {
+    nlohmann::json j = {{"queued", queued}, {"enqueue_ms", ms}};
+    if (first_id) j["id"] = first_id;
+    print_json(j);
+  } else if (first_id) {
+    std::cout << "queued test mail " << first_id << " to " << o.to << " (see: camp mail show " << first_id << ")\n";
+  } else {
+    std::cout << "queued " << queued << " test mails to " << o.to << "\n";
+  }
+  return kOk;
+}
+
+}  // namespace
+
+void setup_mail(CLI::App& app, Run& run) {
+  auto* group = app.add_subcommand("mail", "The mail outbox: what was sent, what failed, retries");
+  group->require_subcommand(1);
+
+  auto* list_cmd = group->add_subcommand("list", "List mails, newest first");
+  auto list_opts = std::make_shared<ListOptions>();
+  list_cmd->add_flag("--failed", list_opts->failed, "Only mails that were given up on");
+  list_cmd->add_option("--status", list_opts->status, "Only mails in this state")->check(CLI::IsMember({"queued", "sent", "failed"}));
+  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, 10000));
+  list_cmd->callback([&run, list_opts] { run = [list_opts](Context& ctx) { return list_mails(ctx, *list_opts); }; });
+
+  auto* show_cmd = group->add_subcommand("show", "One mail: state, last error and text");
+  auto show_opts = std::make_shared<ShowOptions>();
+  show_cmd->add_option("id", show_opts->id, "Mail id")->required()->check(CLI::PositiveNumber);
+  show_cmd->add_flag("--raw", show_opts->raw, "Print the whole message as it is sent (MIME)");
+  show_cmd->callback([&run, show_opts] { run = [show_opts](Context& ctx) { return show_mail(ctx, *show_opts); }; });
+
+  auto* retry_cmd = group->add_subcommand("retry", "Queue a failed mail (or all: --failed) again, due now");
+  auto retry_opts = std::make_shared<RetryOptions>();
+  retry_cmd->add_option("id", retry_opts->id, "Mail id")->check(CLI::PositiveNumber);
+  retry_cmd->add_flag("--failed", retry_opts->failed, "Every failed mail");
+  retry_cmd->callback([&run, retry_opts] {
+    if (retry_opts->id.has_value() == retry_opts->failed) throw CLI::ValidationError("give either a mail ID or --failed");
+    run = [retry_opts](Context& ctx) { return retry_mail(ctx, *retry_opts); };
+  });
+
+  auto* test_cmd = group->add_subcommand("test", "Queue a test mail (checks the SMTP settings end to end)");
+  auto test_opts = std::make_shared<TestOptions>();
+  test_cmd->add_option("--to", test_opts->to, "Recipient address")->required();
+  test_cmd->add_option("--count", test_opts->count, "Queue this many copies in one transaction (default 1)")
+      ->check(CLI::Range(1, 100000));
+  test_cmd->callback([&run, test_opts] { run = [test_opts](Context& ctx) { return test_mail(ctx, *test_opts); }; });
+}
+
+}  // namespace camp::cli

@@ -1,0 +1,110 @@
+#include "mail/delivery.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "core/error.hpp"
+
+namespace camp::mail {
+
+Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy,
+                 const std::atomic<bool>* stopping) {
+  pqxx::work work(conn.pq());
+  db::Tx tx(conn, work);
+  const auto mail = claim_due(tx);
+  if (!mail) return Step::idle;
+  Step step = Step::sent;
+  try {
+    transport.send(*mail, from.address, compose(*mail, from));
+    mark_sent(tx, mail->id);
+  } catch (const SendFailure& e) {
+    // Cut short by shutdown: not the mail's failure. Rolling back leaves it queued as it was.
+    if (stopping && stopping->load()) throw;
+    const auto status = mark_attempt_failed(tx, mail->id, e.what(), e.permanent(), policy);
+    step = status == Status::failed ? Step::failed : Step::retry_later;
+    spdlog::warn("mail {} to {}: attempt {} failed{}: {}", mail->id, mail->to, mail->attempts + 1,
+                 step == Step::failed ? " (giving up)" : "", e.what());
+  } catch (const Error& e) {  // the row cannot be composed (bad header value): no retry helps
+    mark_attempt_failed(tx, mail->id, e.what(), true, policy);
+    step = Step::failed;
+    spdlog::error("mail {} cannot be composed: {}", mail->id, e.what());
+  }
+  work.commit();
+  return step;
+}
+
+DeliveryWorker::DeliveryWorker(const Config& config, std::string database_url)
+    : config_(config),
+      url_(db::with_client_defaults(database_url)),
+      from_{config.mail.from_address, config.mail.from_name},
+      policy_{config.mail.max_attempts, config.mail.retry_base_seconds, config.mail.retry_max_seconds} {
+  for (int i = 0; i < config.mail.delivery_threads; ++i) threads_.emplace_back([this, i] { run(i); });
+}
+
+DeliveryWorker::~DeliveryWorker() { stop(); }
+
+void DeliveryWorker::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    ++wakes_;
+  }
+  cv_.notify_all();
+}
+
+void DeliveryWorker::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+  threads_.clear();
+}
+
+std::uint64_t DeliveryWorker::wakes_seen() {
+  std::lock_guard lock(mutex_);
+  return wakes_;
+}
+
+// Returns early when wake() was called since `seen` (also before this call) or on stop().
+void DeliveryWorker::wait_for(std::chrono::milliseconds at_most, std::uint64_t seen) {
+  std::unique_lock lock(mutex_);
+  cv_.wait_for(lock, at_most, [&] { return stopping_.load() || wakes_ != seen; });
+}
+
+void DeliveryWorker::run(int index) {
+  std::unique_ptr<Transport> transport;
+  std::unique_ptr<db::Connection> conn;
+  const std::chrono::milliseconds poll(config_.mail.poll_seconds * 1000);
+  std::chrono::milliseconds backoff(200);
+  while (!stopping_) {
+    const auto seen = wakes_seen();
+    try {
+      if (!transport) {
+        transport = make_transport(config_, &stopping_);
+        if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
+      }
+      if (!conn) conn = std::make_unique<db::Connection>(url_);
+      if (deliver_one(*conn, *transport, from_, policy_, &stopping_) != Step::idle) continue;
+      backoff = std::chrono::milliseconds(200);
+      // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
+      pqxx::nontransaction n(conn->pq());
+      db::Tx tx(*conn, n);
+      auto wait = poll;
+      if (const auto due = seconds_until_due(tx))
+        wait = std::clamp(std::chrono::milliseconds(static_cast<std::int64_t>(*due * 1000) + 5),
+                          std::chrono::milliseconds(5), poll);
+      wait_for(wait, seen);
+    } catch (const std::exception& e) {
+      if (stopping_) break;
+      spdlog::warn("mail: delivery worker {} paused {} ms: {}", index, backoff.count(), e.what());
+      conn.reset();  // a new connection next time; a half-done transaction rolls back with this one
+      wait_for(backoff, seen);
+      backoff = std::min(backoff * 2, std::chrono::milliseconds(10000));
+    }
+  }
+}
+
+}  // namespace camp::mail

@@ -1,0 +1,75 @@
+#include "mail/mime.hpp"
+
+#include <ctime>
+
+#include "mail/encoding.hpp"
+
+namespace camp::mail {
+namespace {
+
+struct EncodedBody {
+  const char* encoding;
+  std::string bytes;
+};
+
+EncodedBody encode_body(const std::string& text) {
+  auto qp = quoted_printable(text);
+  auto b64 = base64(crlf_lines(text));
+  if (b64.size() < qp.size()) return {"base64", std::move(b64)};
+  return {"quoted-printable", std::move(qp)};
+}
+
+std::string part(const char* type, const std::string& text) {
+  const auto body = encode_body(text);
+  std::string out = "Content-Type: ";
+  out += type;
+  out += "; charset=UTF-8\r\nContent-Transfer-Encoding: ";
+  out += body.encoding;
+  out += "\r\n\r\n";
+  out += body.bytes;
+  out += "\r\n";
+  return out;
+}
+
+}  // namespace
+
+std::string Sender::domain() const { return address.substr(address.rfind('@') + 1); }
+
+std::string message_id(const Mail& mail, const Sender& from) { return "<" + mail.message_key + "@" + from.domain() + ">"; }
+
+std::string rfc5322_date(std::int64_t epoch_seconds) {
+  // Japan has had no daylight saving time since 1951: a fixed +0900.
+  const std::time_t t = static_cast<std::time_t>(epoch_seconds + 9 * 3600);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  static const char* days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static const char* months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d +0900", days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return buf;
+}
+
+std::string compose(const Mail& mail, const Sender& from) {
+  std::string out;
+  out += "From: " + mailbox(from.name, from.address) + "\r\n";
+  out += header_field("To", mail.to);
+  out += header_field("Subject", mail.subject);
+  out += header_field("Date", rfc5322_date(mail.created_at));
+  out += header_field("Message-ID", message_id(mail, from));
+  out += "MIME-Version: 1.0\r\n";
+  if (mail.bulk && mail.unsubscribe_url) {
+    out += header_field("List-Unsubscribe", "<" + *mail.unsubscribe_url + ">");
+    out += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n";
+  }
+  if (!mail.html_body) return out + part("text/plain", mail.text_body);
+  // "=_" never occurs in quoted-printable or base64 output, so the boundary cannot either.
+  const std::string boundary = "=_camp_" + mail.message_key;
+  out += "Content-Type: multipart/alternative;\r\n boundary=\"" + boundary + "\"\r\n\r\n";
+  out += "--" + boundary + "\r\n" + part("text/plain", mail.text_body);
+  out += "--" + boundary + "\r\n" + part("text/html", *mail.html_body);
+  out += "--" + boundary + "--\r\n";
+  return out;
+}
+
+}  // namespace camp::mail

@@ -1,0 +1,68 @@
+#include "mail/model.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+
+namespace camp::mail {
+namespace {
+
+std::string iso8601(std::int64_t epoch) {
+  const std::time_t t = static_cast<std::time_t>(epoch);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+const char* to_string(Status s) {
+  switch (s) {
+    case Status::queued: return "queued";
+    case Status::sent: return "sent";
+    case Status::failed: return "failed";
+  }
+  return "queued";
+}
+
+Status status_from(const std::string& s) {
+  if (s == "sent") return Status::sent;
+  if (s == "failed") return Status::failed;
+  return Status::queued;
+}
+
+nlohmann::json to_json(const Mail& m, bool with_bodies) {
+  nlohmann::json j = {{"id", m.id},
+                      {"to", m.to},
+                      {"template", m.template_name},
+                      {"subject", m.subject},
+                      {"status", to_string(m.status)},
+                      {"attempts", m.attempts},
+                      {"bulk", m.bulk},
+                      {"created_at", iso8601(m.created_at)},
+                      {"next_attempt_at", m.status == Status::queued ? nlohmann::json(iso8601(m.next_attempt_at)) : nullptr},
+                      {"sent_at", m.sent_at ? nlohmann::json(iso8601(*m.sent_at)) : nullptr},
+                      {"last_error", m.last_error ? nlohmann::json(*m.last_error) : nullptr}};
+  if (with_bodies) {
+    j["message_key"] = m.message_key;
+    j["unsubscribe_url"] = m.unsubscribe_url ? nlohmann::json(*m.unsubscribe_url) : nullptr;
+    j["text_body"] = m.text_body;
+    j["html_body"] = m.html_body ? nlohmann::json(*m.html_body) : nullptr;
+  }
+  return j;
+}
+
+void check_address(const std::string& address) {
+  const auto at = address.rfind('@');
+  const bool ok = address.size() >= 3 && address.size() <= 254 && at != std::string::npos && at > 0 &&
+                  at + 1 < address.size() && address.find('@') == at &&
+                  std::all_of(address.begin(), address.end(), [](char c) {
+                    return c > 0x20 && c < 0x7f && c != '<' && c != '>' && c != '"' && c != '(' && c != ')' &&
+                           c != ',' && c != ';' && c != '\\';
+                  });
+  if (!ok) throw Error(errc::invalid, "not a deliverable mail address: '" + address + "'");
+}
+
+}  // namespace camp::mail

@@ -1,0 +1,53 @@
+#pragma once
+// A mail in the outbox (table mail_outbox, migration 0008; docs/mail.md).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "mail/templates.hpp"
+
+namespace camp::mail {
+
+// What a change asks to send: a template, its values and one recipient.
+struct Outgoing {
+  std::string to;
+  std::string template_name;
+  Values values;
+  // Bulk mail (the magazine, announcements): List-Unsubscribe with this URL and
+  // List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058). Required when bulk.
+  bool bulk = false;
+  std::string unsubscribe_url;
+};
+
+// queued -> sent, or queued -> (retries) -> failed; `camp mail retry` puts failed back to queued.
+enum class Status { queued, sent, failed };
+const char* to_string(Status s);
+Status status_from(const std::string& s);
+
+struct Mail {
+  std::int64_t id = 0;
+  std::string message_key;  // uuid: the Message-ID's left part
+  std::string template_name;
+  std::string to;
+  std::string subject;
+  std::string text_body;
+  std::optional<std::string> html_body;
+  bool bulk = false;
+  std::optional<std::string> unsubscribe_url;
+  Status status = Status::queued;
+  int attempts = 0;
+  std::int64_t next_attempt_at = 0;  // epoch seconds
+  std::optional<std::string> last_error;
+  std::int64_t created_at = 0;       // epoch seconds
+  std::optional<std::int64_t> sent_at;
+};
+
+nlohmann::json to_json(const Mail& m, bool with_bodies);
+
+// A plain ASCII address (local@domain, no spaces, quotes or angle brackets, at most 254
+// characters): all the SMTP envelope and the To: header need. Throws Error(invalid).
+void check_address(const std::string& address);
+
+}  // namespace camp::mail

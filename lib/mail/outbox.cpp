@@ -1,0 +1,201 @@
+#include "mail/outbox.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace camp::mail {
+namespace {
+
+#define CAMP_MAIL_COLUMNS                                                                                         \
+  "id, message_key::text, template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, " \
+  "attempts, EXTRACT(EPOCH FROM next_attempt_at)::bigint, last_error, EXTRACT(EPOCH FROM created_at)::bigint, "   \
+  "EXTRACT(EPOCH FROM sent_at)::bigint"
+// One wake-up per transaction: PostgreSQL folds identical notifications of a transaction.
+#define CAMP_MAIL_NOTIFY "pg_notify('camp_cable', '{\"stream\":\"mail\",\"message\":{}}')"
+
+constexpr db::Statement kInsert{
+    "mail.insert",
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
+constexpr db::Statement kInsertMany{
+    "mail.insert_many",
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[]) "
+    "RETURNING 1) SELECT (SELECT count(*) FROM m), " CAMP_MAIL_NOTIFY};
+constexpr db::Statement kList{
+    "mail.list",
+    "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2"};
+constexpr db::Statement kFind{"mail.find", "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE id = $1"};
+constexpr db::Statement kRetry{
+    "mail.retry",
+    "WITH r AS (UPDATE mail_outbox SET status = 'queued', attempts = 0, next_attempt_at = now() "
+    "WHERE id = $1 AND status <> 'sent' RETURNING id) SELECT r.id, " CAMP_MAIL_NOTIFY " FROM r"};
+constexpr db::Statement kRetryFailed{
+    "mail.retry_failed",
+    "WITH r AS (UPDATE mail_outbox SET status = 'queued', attempts = 0, next_attempt_at = now() "
+    "WHERE status = 'failed' RETURNING 1) SELECT (SELECT count(*) FROM r), " CAMP_MAIL_NOTIFY};
+constexpr db::Statement kCounts{
+    "mail.counts",
+    "SELECT count(*) FILTER (WHERE status = 'queued'), count(*) FILTER (WHERE status = 'sent'), "
+    "count(*) FILTER (WHERE status = 'failed') FROM mail_outbox"};
+constexpr db::Statement kClaim{
+    "mail.claim",
+    "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= now() "
+    "ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
+constexpr db::Statement kMarkSent{
+    "mail.mark_sent",
+    "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1"};
+constexpr db::Statement kMarkFailedAttempt{
+    "mail.mark_failed_attempt",
+    "UPDATE mail_outbox SET attempts = attempts + 1, last_error = left($2, 2000), "
+    "status = CASE WHEN $3 OR attempts + 1 >= $4 THEN 'failed' ELSE 'queued' END, "
+    "next_attempt_at = now() + make_interval(secs => least($5::float8 * power(2, least(attempts, 30)), $6::float8)) "
+    "WHERE id = $1 RETURNING status"};
+constexpr db::Statement kUntilDue{
+    "mail.until_due",
+    "SELECT EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8 FROM mail_outbox WHERE status = 'queued'"};
+
+Mail row_to_mail(const pqxx::row& r) {
+  Mail m;
+  m.id = r[0].as<std::int64_t>();
+  m.message_key = r[1].as<std::string>();
+  m.template_name = r[2].as<std::string>();
+  m.to = r[3].as<std::string>();
+  m.subject = r[4].as<std::string>();
+  m.text_body = r[5].as<std::string>();
+  if (!r[6].is_null()) m.html_body = r[6].as<std::string>();
+  m.bulk = r[7].as<bool>();
+  if (!r[8].is_null()) m.unsubscribe_url = r[8].as<std::string>();
+  m.status = status_from(r[9].as<std::string>());
+  m.attempts = r[10].as<int>();
+  m.next_attempt_at = r[11].as<std::int64_t>();
+  if (!r[12].is_null()) m.last_error = r[12].as<std::string>();
+  m.created_at = r[13].as<std::int64_t>();
+  if (!r[14].is_null()) m.sent_at = r[14].as<std::int64_t>();
+  return m;
+}
+
+// RFC 8058 needs an HTTPS URI; http:// is allowed for development set-ups.
+void check_unsubscribe_url(const std::string& url) {
+  const bool scheme = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+  const bool clean = url.size() <= 2000 && url.find_first_of(" <>\"") == std::string::npos &&
+                     std::all_of(url.begin(), url.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+  if (!scheme || !clean) throw Error(errc::invalid, "mail unsubscribe_url must be an http(s) URL, got '" + url + "'");
+}
+
+struct Row {
+  std::string template_name, to, subject, text;
+  std::optional<std::string> html;
+  bool bulk;
+  std::optional<std::string> unsubscribe_url;
+};
+
+Row prepare(const Outgoing& mail) {
+  check_address(mail.to);
+  if (mail.bulk) check_unsubscribe_url(mail.unsubscribe_url);
+  else if (!mail.unsubscribe_url.empty()) throw Error(errc::invalid, "mail unsubscribe_url is for bulk mail only");
+  auto r = render(mail.template_name, mail.values);
+  return {mail.template_name, mail.to, std::move(r.subject), std::move(r.text), std::move(r.html), mail.bulk,
+          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt};
+}
+
+// A PostgreSQL array literal: every element quoted, or NULL.
+class ArrayLiteral {
+ public:
+  void add(const std::optional<std::string>& item) {
+    out_ += out_.empty() ? "{" : ",";
+    if (!item) {
+      out_ += "NULL";
+      return;
+    }
+    out_ += '"';
+    for (char ch : *item) {
+      if (ch == '"' || ch == '\\') out_ += '\\';
+      out_ += ch;
+    }
+    out_ += '"';
+  }
+  std::string str() const { return out_.empty() ? "{}" : out_ + "}"; }
+
+ private:
+  std::string out_;
+};
+
+}  // namespace
+
+std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
+  const auto r = prepare(mail);
+  return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url)[0][0]
+      .as<std::int64_t>();
+}
+
+std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
+  if (mails.empty()) return 0;
+  ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
+  for (const auto& mail : mails) {
+    const auto r = prepare(mail);
+    names.add(r.template_name);
+    tos.add(r.to);
+    subjects.add(r.subject);
+    texts.add(r.text);
+    htmls.add(r.html);
+    bulks.add(std::string(r.bulk ? "t" : "f"));
+    urls.add(r.unsubscribe_url);
+  }
+  return tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(), urls.str())[0][0]
+      .as<std::size_t>();
+}
+
+std::vector<Mail> list(db::Tx& tx, std::optional<Status> status, int limit) {
+  std::optional<std::string> s;
+  if (status) s = to_string(*status);
+  std::vector<Mail> out;
+  for (const auto& r : tx.exec(kList, s, limit)) out.push_back(row_to_mail(r));
+  return out;
+}
+
+std::optional<Mail> find(db::Tx& tx, std::int64_t id) {
+  const auto rows = tx.exec(kFind, id);
+  if (rows.empty()) return std::nullopt;
+  return row_to_mail(rows[0]);
+}
+
+void retry(db::Tx& tx, std::int64_t id) {
+  if (!tx.exec(kRetry, id).empty()) return;
+  if (!find(tx, id)) throw Error(errc::not_found, "no mail with id " + std::to_string(id));
+  throw Error(errc::invalid, "mail " + std::to_string(id) + " was already sent");
+}
+
+int retry_failed(db::Tx& tx) { return tx.exec(kRetryFailed)[0][0].as<int>(); }
+
+Counts counts(db::Tx& tx) {
+  const auto r = tx.exec(kCounts)[0];
+  return {r[0].as<std::int64_t>(), r[1].as<std::int64_t>(), r[2].as<std::int64_t>()};
+}
+
+std::optional<Mail> claim_due(db::Tx& tx) {
+  const auto rows = tx.exec(kClaim);
+  if (rows.empty()) return std::nullopt;
+  return row_to_mail(rows[0]);
+}
+
+void mark_sent(db::Tx& tx, std::int64_t id) { tx.exec(kMarkSent, id); }
+
+Status mark_attempt_failed(db::Tx& tx, std::int64_t id, const std::string& error, bool permanent,
+                           const RetryPolicy& policy) {
+  // The error text comes from a remote server: keep it to one valid line.
+  const auto line = text::escape_for_log(error);
+  const auto rows = tx.exec(kMarkFailedAttempt, id, line, permanent, policy.max_attempts, policy.base_seconds,
+                            policy.max_seconds);
+  return rows.empty() ? Status::queued : status_from(rows[0][0].as<std::string>());
+}
+
+std::optional<double> seconds_until_due(db::Tx& tx) {
+  const auto r = tx.exec(kUntilDue)[0][0];
+  if (r.is_null()) return std::nullopt;
+  return r.as<double>();
+}
+
+}  // namespace camp::mail

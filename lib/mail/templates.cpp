@@ -1,0 +1,93 @@
+#include "mail/templates.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace camp::mail {
+namespace {
+
+bool name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+std::string escape_html(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Calls on_text for literal text and on_name for each placeholder, in order.
+template <class Text, class Name>
+void scan(const std::string& text, const std::string& where, Text on_text, Name on_name) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const auto open = text.find("{{", at);
+    if (open == std::string::npos) {
+      on_text(std::string_view(text).substr(at));
+      return;
+    }
+    on_text(std::string_view(text).substr(at, open - at));
+    const auto close = text.find("}}", open + 2);
+    if (close == std::string::npos) throw Error(errc::internal, "mail template " + where + ": '{{' without '}}'");
+    const auto name = trim(std::string_view(text).substr(open + 2, close - open - 2));
+    if (name.empty() || !std::all_of(name.begin(), name.end(), name_char))
+      throw Error(errc::internal, "mail template " + where + ": bad placeholder '" + text.substr(open, close + 2 - open) + "'");
+    on_name(name);
+    at = close + 2;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> placeholders(const std::string& text, const std::string& where) {
+  std::vector<std::string> out;
+  scan(text, where, [](std::string_view) {}, [&](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  });
+  return out;
+}
+
+std::string fill(const std::string& text, const Values& values, bool html_escape, const std::string& where) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  scan(text, where, [&](std::string_view literal) { out += literal; }, [&](const std::string& name) {
+    const auto it = values.find(name);
+    if (it == values.end()) throw Error(errc::internal, "mail template " + where + ": no value for {{" + name + "}}");
+    out += html_escape ? escape_html(it->second) : it->second;
+  });
+  return out;
+}
+
+Rendered render(const std::string& template_name, const Values& values) {
+  const auto& all = embedded_templates();
+  const auto it = std::find_if(all.begin(), all.end(), [&](const TemplateSource& t) { return template_name == t.name; });
+  if (it == all.end()) throw Error(errc::internal, "no mail template named '" + template_name + "'");
+  for (const auto& [name, value] : values)
+    if (!text::valid_utf8(value)) throw Error(errc::invalid, "mail value {{" + name + "}} is not valid UTF-8");
+  Rendered r;
+  r.subject = trim(fill(it->subject, values, false, template_name + ".subject"));
+  if (r.subject.find_first_of("\r\n") != std::string::npos)
+    throw Error(errc::invalid, "mail template " + template_name + ": the subject must be one line");
+  r.text = fill(it->text, values, false, template_name + ".txt");
+  if (it->has_html) r.html = fill(it->html, values, true, template_name + ".html");
+  return r;
+}
+
+}  // namespace camp::mail

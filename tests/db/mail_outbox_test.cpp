@@ -1,0 +1,164 @@
+// The outbox against PostgreSQL: enqueue inside the caller's transaction, delivery exactly
+// once across competing workers, retries with backoff and giving up (lib/mail).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "environment.hpp"
+#include "mail/delivery.hpp"
+#include "mail/outbox.hpp"
+
+namespace camp::mail {
+namespace {
+
+using dbtest::pool;
+
+Outgoing test_mail(const std::string& to) { return {to, "test", {{"to", to}, {"host", "h"}, {"queued_at", "t"}}}; }
+
+// Records what it was asked to send; fails while `failing` is set.
+class RecordingTransport final : public Transport {
+ public:
+  void send(const Mail& mail, const std::string&, const std::string& message) override {
+    if (failing) throw SendFailure("connection refused", permanent);
+    std::lock_guard lock(mutex);
+    sent.push_back(mail.id);
+    last_message = message;
+  }
+  std::string describe() const override { return "recording"; }
+  std::atomic<bool> failing{false};
+  bool permanent = false;
+  std::mutex mutex;
+  std::vector<std::int64_t> sent;
+  std::string last_message;
+};
+
+const Sender kFrom{"noreply@camp.example.com", ""};
+
+void clear_outbox() {
+  pool().transaction([](db::Tx& tx) { tx.exec(db::Statement{"test.mail_clear", "DELETE FROM mail_outbox"}); });
+}
+
+TEST(MailOutbox, AMailExistsOnlyIfItsTransactionCommits) {
+  clear_outbox();
+  EXPECT_THROW(pool().transaction([](db::Tx& tx) {
+    enqueue(tx, test_mail("rolled-back@example.com"));
+    throw Error(errc::invalid, "the change failed");
+  }),
+               Error);
+  const auto id = pool().transaction([](db::Tx& tx) { return enqueue(tx, test_mail("kept@example.com")); });
+  const auto all = pool().autocommit([](db::Tx& tx) { return list(tx, std::nullopt, 100); });
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].id, id);
+  EXPECT_EQ(all[0].to, "kept@example.com");
+  EXPECT_EQ(all[0].status, Status::queued);
+  EXPECT_NE(all[0].subject.find("テストメール"), std::string::npos);
+}
+
+TEST(MailOutbox, BadMailsAreRefusedAtEnqueue) {
+  EXPECT_EQ(dbtest::code_of([] { pool().transaction([](db::Tx& tx) { enqueue(tx, test_mail("not an address")); }); }),
+            errc::invalid);
+  EXPECT_EQ(dbtest::code_of([] {
+              pool().transaction([](db::Tx& tx) { enqueue(tx, {"a@example.com", "test", {{"to", "a"}}}); });
+            }),
+            errc::internal);  // a missing placeholder value
+  auto bulk = test_mail("a@example.com");
+  bulk.bulk = true;
+  EXPECT_EQ(dbtest::code_of([&] { pool().transaction([&](db::Tx& tx) { enqueue(tx, bulk); }); }), errc::invalid);
+  bulk.unsubscribe_url = "https://camp.example.com/unsubscribe?t=1";
+  EXPECT_NO_THROW(pool().transaction([&](db::Tx& tx) { enqueue(tx, bulk); }));
+}
+
+TEST(MailOutbox, EnqueueManyIsOneStatementAllOrNothing) {
+  clear_outbox();
+  std::vector<Outgoing> mails(500, test_mail("many@example.com"));
+  EXPECT_EQ(pool().transaction([&](db::Tx& tx) { return enqueue_many(tx, mails); }), 500u);
+  mails.push_back(test_mail("bad address"));
+  EXPECT_THROW(pool().transaction([&](db::Tx& tx) { return enqueue_many(tx, mails); }), Error);
+  EXPECT_EQ(pool().autocommit([](db::Tx& tx) { return counts(tx); }).queued, 500);
+}
+
+TEST(MailDelivery, CompetingWorkersSendEachMailExactlyOnce) {
+  clear_outbox();
+  pool().transaction([](db::Tx& tx) { enqueue_many(tx, std::vector<Outgoing>(200, test_mail("once@example.com"))); });
+  RecordingTransport transport;
+  std::vector<std::thread> workers;
+  for (int i = 0; i < 4; ++i)
+    workers.emplace_back([&] {
+      db::Connection conn(dbtest::database_url());
+      while (deliver_one(conn, transport, kFrom, {}) != Step::idle) {
+      }
+    });
+  for (auto& w : workers) w.join();
+  EXPECT_EQ(transport.sent.size(), 200u);
+  EXPECT_EQ(std::set<std::int64_t>(transport.sent.begin(), transport.sent.end()).size(), 200u);
+  const auto c = pool().autocommit([](db::Tx& tx) { return counts(tx); });
+  EXPECT_EQ(c.sent, 200);
+  EXPECT_EQ(c.queued, 0);
+}
+
+TEST(MailDelivery, FailuresBackOffThenGiveUp) {
+  clear_outbox();
+  const auto id = pool().transaction([](db::Tx& tx) { return enqueue(tx, test_mail("retry@example.com")); });
+  RecordingTransport transport;
+  transport.failing = true;
+  db::Connection conn(dbtest::database_url());
+  const RetryPolicy policy{3, 60, 3600};
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, policy), Step::retry_later);
+  auto m = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
+  EXPECT_EQ(m.attempts, 1);
+  EXPECT_EQ(m.status, Status::queued);
+  EXPECT_NEAR(static_cast<double>(m.next_attempt_at - std::time(nullptr)), 60, 3);
+  EXPECT_EQ(m.last_error.value_or(""), "connection refused");
+  // Not due yet: nothing to do; the worker would sleep about a minute.
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, policy), Step::idle);
+  EXPECT_NEAR(*pool().autocommit([](db::Tx& tx) { return seconds_until_due(tx); }), 60, 3);
+
+  const db::Statement due_now{"test.mail_due_now", "UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1"};
+  pool().transaction([&](db::Tx& tx) { tx.exec(due_now, id); });
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, policy), Step::retry_later);
+  m = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
+  EXPECT_NEAR(static_cast<double>(m.next_attempt_at - std::time(nullptr)), 120, 3);  // doubled
+  pool().transaction([&](db::Tx& tx) { tx.exec(due_now, id); });
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, policy), Step::failed);
+  EXPECT_EQ(pool().autocommit([](db::Tx& tx) { return list(tx, Status::failed, 10); }).size(), 1u);
+
+  // An operator's retry: due at once, attempts from zero, and this time it goes.
+  pool().transaction([&](db::Tx& tx) { retry(tx, id); });
+  transport.failing = false;
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, policy), Step::sent);
+  m = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
+  EXPECT_EQ(m.status, Status::sent);
+  EXPECT_EQ(m.attempts, 1);
+  EXPECT_TRUE(m.sent_at.has_value());
+  EXPECT_EQ(dbtest::code_of([&] { pool().transaction([&](db::Tx& tx) { retry(tx, id); }); }), errc::invalid);
+  EXPECT_EQ(dbtest::code_of([&] { pool().transaction([&](db::Tx& tx) { retry(tx, 999999); }); }), errc::not_found);
+}
+
+TEST(MailDelivery, APermanentRefusalFailsAtOnce) {
+  clear_outbox();
+  pool().transaction([](db::Tx& tx) { enqueue(tx, test_mail("unknown-user@example.com")); });
+  RecordingTransport transport;
+  transport.failing = true;
+  transport.permanent = true;
+  db::Connection conn(dbtest::database_url());
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, {8, 60, 3600}), Step::failed);
+}
+
+TEST(MailDelivery, AShutdownDuringASendLeavesTheMailUntouched) {
+  clear_outbox();
+  const auto id = pool().transaction([](db::Tx& tx) { return enqueue(tx, test_mail("stop@example.com")); });
+  RecordingTransport transport;
+  transport.failing = true;
+  std::atomic<bool> stopping{true};
+  db::Connection conn(dbtest::database_url());
+  EXPECT_THROW(deliver_one(conn, transport, kFrom, {}, &stopping), SendFailure);
+  const auto m = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
+  EXPECT_EQ(m.status, Status::queued);
+  EXPECT_EQ(m.attempts, 0);
+}
+
+}  // namespace
+}  // namespace camp::mail
