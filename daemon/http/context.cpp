@@ -29,10 +29,6 @@ bool nesting_within(std::string_view body, int limit) {
   return true;
 }
 
-Error wrong_type(const char* key) {
-  return Error(errc::invalid, std::string(msg::invalid_input), {{key, {"不正な値です"}}});
-}
-
 }  // namespace
 
 nlohmann::json Context::json_body() const {
@@ -61,7 +57,7 @@ int bounded_query_int(const Request& request, const char* name, int fallback, in
   const auto [ptr, ec] = std::from_chars(value->data(), end, n);
   if (ec != std::errc{} || ptr != end || n < 1 || n > max)
     throw Error(errc::malformed, std::string(msg::invalid_input),
-                {{name, {"1から" + std::to_string(max) + "までの整数を指定してください"}}});
+                {{name, {msg::integer_range("1", std::to_string(max))}}});
   return n;
 }
 
@@ -69,29 +65,6 @@ int bounded_query_int(const Request& request, const char* name, int fallback, in
 
 PageParams Context::page_params(int default_per, int max_per) const {
   return {bounded_query_int(request, "page", 1, 10000), bounded_query_int(request, "per", default_per, max_per)};
-}
-
-// PostgreSQL text cannot hold NUL, and libpq would cut the value there: refuse it outright.
-std::string checked_string(const nlohmann::json& value, const char* key) {
-  auto s = value.get<std::string>();
-  if (s.find('\0') != std::string::npos)
-    throw Error(errc::invalid, std::string(msg::invalid_input), {{key, {std::string(msg::forbidden_character)}}});
-  return s;
-}
-
-std::optional<std::string> optional_string(const nlohmann::json& object, const char* key) {
-  auto it = object.find(key);
-  if (it == object.end() || it->is_null()) return std::nullopt;
-  if (!it->is_string()) throw wrong_type(key);
-  return checked_string(*it, key);
-}
-
-std::optional<std::optional<std::string>> nullable_string(const nlohmann::json& object, const char* key) {
-  auto it = object.find(key);
-  if (it == object.end()) return std::nullopt;
-  if (it->is_null()) return std::optional<std::string>{};
-  if (!it->is_string()) throw wrong_type(key);
-  return std::optional<std::string>{checked_string(*it, key)};
 }
 
 }  // namespace camp::http

@@ -22,16 +22,13 @@ struct Context {
   std::optional<accounts::Principal> principal;
 
   const accounts::Account& me() const { return principal->account; }
-  // The JSON body, after checking Content-Type (415), size (413), nesting depth and syntax (400).
+  // The JSON body, after checking Content-Type (415), size (413), nesting depth and syntax (400);
+  // read its fields with http/json_body.hpp.
   nlohmann::json json_body() const;
   std::int64_t int_param(const std::string& name) const;
   // ?page= (1..10000) and ?per= (1..max_per); absent means the default, anything else is a 400
   // naming the field, so a huge or negative number never reaches SQL.
   PageParams page_params(int default_per = 20, int max_per = 100) const;
 };
-
-// Members of a JSON object, with a 422 naming the field when the type is wrong.
-std::optional<std::string> optional_string(const nlohmann::json& object, const char* key);
-std::optional<std::optional<std::string>> nullable_string(const nlohmann::json& object, const char* key);
 
 }  // namespace camp::http

@@ -1,6 +1,7 @@
 #include "app.hpp"
 #include "core/error.hpp"
 #include "http/context.hpp"
+#include "http/json_body.hpp"
 #include "routes/routes.hpp"
 
 namespace camp::routes {
@@ -11,18 +12,40 @@ using http::Response;
 
 Response me(Context& ctx) { return Response::json(200, accounts::to_json(ctx.me())); }
 
+// lib/ speaks domain names; the API keeps the specification's wire names (spec §3).
+constexpr std::pair<const char*, const char*> kWireNames[] = {
+    {"email", "personemail"}, {"nickname", "nickname__c"}, {"image_url", "account_image_01__c"}};
+
+Error with_wire_names(const Error& e) {
+  FieldErrors fields;
+  for (const auto& [name, messages] : e.fields()) {
+    std::string wire = name;
+    for (const auto& [domain, api] : kWireNames)
+      if (name == domain) wire = api;
+    fields[wire] = messages;
+  }
+  Error out(e.code(), e.what(), std::move(fields));
+  out.with_detail(e.detail());
+  if (e.retry_after_seconds()) out.with_retry_after(*e.retry_after_seconds());
+  return out;
+}
+
+// null for the nickname or e-mail means empty (validation then says what is missing).
+accounts::ProfilePatch profile_patch(const nlohmann::json& body) {
+  return http::read_member(body, "account", [](http::JsonFields& in) {
+    accounts::ProfilePatch patch;
+    const auto nickname = in.nullable_string("nickname__c");
+    if (nickname) patch.nickname = nickname->value_or("");
+    const auto email = in.nullable_string("personemail");
+    if (email) patch.email = email->value_or("");
+    patch.image_url = in.nullable_string("account_image_01__c");
+    patch.current_password = in.string("current_password");
+    return patch;
+  });
+}
+
 Response update(Context& ctx) {
-  const auto body = ctx.json_body();
-  if (!body.contains("account") || !body["account"].is_object())
-    throw Error(errc::malformed, "body must be {\"account\":{...}}");
-  const auto& in = body["account"];
-  accounts::ProfilePatch patch;
-  patch.nickname = http::optional_string(in, "nickname__c");
-  if (in.contains("nickname__c") && in["nickname__c"].is_null()) patch.nickname = "";
-  patch.email = http::optional_string(in, "personemail");
-  if (in.contains("personemail") && in["personemail"].is_null()) patch.email = "";
-  patch.image_url = http::nullable_string(in, "account_image_01__c");
-  patch.current_password = http::optional_string(in, "current_password");
+  const auto patch = profile_patch(ctx.json_body());
   // A new e-mail needs the requester's password; wrong guesses count like failed logins from
   // this client, and every other session of the account ends.
   const accounts::EmailChangeProof proof{
@@ -30,8 +53,13 @@ Response update(Context& ctx) {
         ctx.app.sessions.confirm_password(ctx.me(), password, ctx.request.client_address);
       },
       ctx.principal->session_id};
-  const auto updated = ctx.app.accounts.update_profile(ctx.me(), ctx.int_param("id"), patch, proof);
-  return Response::json(200, accounts::to_json(updated));
+  try {
+    const auto updated = ctx.app.accounts.update_profile(ctx.me(), ctx.int_param("id"), patch, proof);
+    return Response::json(200, accounts::to_json(updated));
+  } catch (const Error& e) {
+    if (e.fields().empty()) throw;
+    throw with_wire_names(e);
+  }
 }
 
 }  // namespace

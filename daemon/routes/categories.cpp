@@ -1,6 +1,8 @@
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "http/context.hpp"
+#include "http/json_body.hpp"
 #include "routes/routes.hpp"
 
 namespace camp::routes {
@@ -16,17 +18,12 @@ struct QuestionCategoryInput {
 };
 
 QuestionCategoryInput category_input(const Context& ctx) {
-  const auto body = ctx.json_body();
-  if (!body.contains("category") || !body["category"].is_object())
-    throw Error(errc::malformed, "body must be {\"category\":{...}}");
-  const auto& in = body["category"];
-  QuestionCategoryInput c{http::optional_string(in, "name").value_or(""), std::nullopt, http::optional_string(in, "search_name")};
-  if (in.contains("parent_id") && !in["parent_id"].is_null()) {
-    if (!in["parent_id"].is_number_integer())
-      throw Error(errc::invalid, "入力内容に誤りがあります", {{"parent_id", {"不正な値です"}}});
-    c.parent_id = in["parent_id"].get<int>();
-  }
-  return c;
+  return http::read_member(ctx.json_body(), "category", [](http::JsonFields& in) {
+    const auto parent_id = in.integer("parent_id", http::kIds32, msg::invalid_value, msg::category_unknown);
+    return QuestionCategoryInput{in.string("name").value_or(""),
+                                 parent_id ? std::optional<int>(static_cast<int>(*parent_id)) : std::nullopt,
+                                 in.string("search_name")};
+  });
 }
 
 Response tree(Context& ctx) {

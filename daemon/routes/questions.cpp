@@ -2,7 +2,9 @@
 
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "http/context.hpp"
+#include "http/json_body.hpp"
 #include "routes/routes.hpp"
 
 namespace camp::routes {
@@ -16,36 +18,22 @@ std::optional<int> int_query(const Context& ctx, const char* name) {
   auto v = ctx.request.query_param(name);
   if (!v || v->empty()) return std::nullopt;
   if (v->size() > 9 || v->find_first_not_of("0123456789") != std::string::npos)
-    throw Error(errc::invalid, "入力内容に誤りがあります", {{name, {"数値を指定してください"}}});
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{name, {std::string(msg::integer_required)}}});
   return std::stoi(*v);
 }
 
-const nlohmann::json& member_object(const nlohmann::json& body, const char* key) {
-  if (!body.contains(key) || !body[key].is_object())
-    throw Error(errc::malformed, std::string("body must be {\"") + key + "\":{...}}");
-  return body[key];
-}
-
-questions::QuestionInput question_input(const nlohmann::json& in) {
-  questions::QuestionInput q;
-  if (in.contains("category_id") && !in["category_id"].is_null()) {
-    if (!in["category_id"].is_number_integer())
-      throw Error(errc::invalid, "入力内容に誤りがあります", {{"category_id", {"カテゴリーは必須です"}}});
-    // QuestionCategory ids are 32-bit in the schema: a larger number names no category (never wrap it).
-    const auto& raw = in["category_id"];
-    const bool fits = raw.is_number_unsigned() ? raw.get<std::uint64_t>() <= INT32_MAX
-                                               : raw.get<std::int64_t>() >= 1 && raw.get<std::int64_t>() <= INT32_MAX;
-    if (!fits) throw Error(errc::invalid, "入力内容に誤りがあります", {{"category_id", {"カテゴリーが見つかりません"}}});
-    q.category_id = static_cast<int>(raw.get<std::int64_t>());
-  }
-  q.title = http::optional_string(in, "title");
-  q.body = http::optional_string(in, "body");
-  if (in.contains("is_pick_up") && !in["is_pick_up"].is_null()) {
-    if (!in["is_pick_up"].is_boolean())
-      throw Error(errc::invalid, "入力内容に誤りがあります", {{"is_pick_up", {"不正な値です"}}});
-    q.is_pick_up = in["is_pick_up"].get<bool>();
-  }
-  return q;
+// {"question":{category_id, title, body, is_pick_up}}; absent fields stay as they are.
+questions::QuestionInput question_input(const nlohmann::json& body) {
+  return http::read_member(body, "question", [](http::JsonFields& in) {
+    questions::QuestionInput q;
+    // Category ids are 32-bit in the schema: a larger number names no category (never wrap it).
+    if (const auto id = in.integer("category_id", http::kIds32, msg::category_required, msg::category_unknown))
+      q.category_id = static_cast<int>(*id);
+    q.title = in.string("title");
+    q.body = in.string("body");
+    q.is_pick_up = in.boolean("is_pick_up");
+    return q;
+  });
 }
 
 nlohmann::json detail_json(const questions::QuestionDetail& d) {
@@ -72,16 +60,14 @@ Response list(Context& ctx) {
 }
 
 Response create(Context& ctx) {
-  const auto body = ctx.json_body();
-  const auto q = ctx.app.questions.ask(ctx.me(), question_input(member_object(body, "question")));
+  const auto q = ctx.app.questions.ask(ctx.me(), question_input(ctx.json_body()));
   return Response::json(201, questions::to_json(q));
 }
 
 Response show(Context& ctx) { return Response::json(200, detail_json(ctx.app.questions.get(ctx.me(), ctx.int_param("id")))); }
 
 Response update(Context& ctx) {
-  const auto body = ctx.json_body();
-  const auto q = ctx.app.questions.update(ctx.me(), ctx.int_param("id"), question_input(member_object(body, "question")));
+  const auto q = ctx.app.questions.update(ctx.me(), ctx.int_param("id"), question_input(ctx.json_body()));
   return Response::json(200, questions::to_json(q));
 }
 
@@ -91,8 +77,8 @@ Response destroy(Context& ctx) {
 }
 
 std::string answer_body(const Context& ctx) {
-  const auto body = ctx.json_body();
-  return http::optional_string(member_object(body, "answer"), "body").value_or("");
+  return http::read_member(ctx.json_body(), "answer",
+                           [](http::JsonFields& in) { return in.string("body").value_or(""); });
 }
 
 Response create_answer(Context& ctx) {
@@ -112,10 +98,10 @@ Response destroy_answer(Context& ctx) {
 }
 
 Response set_solution(Context& ctx) {
-  const auto body = ctx.json_body();
-  if (!body.contains("answer_id") || !body["answer_id"].is_number_integer())
-    throw Error(errc::invalid, "入力内容に誤りがあります", {{"answer_id", {"回答を選択してください"}}});
-  const auto q = ctx.app.questions.choose_solution(ctx.me(), ctx.int_param("id"), body["answer_id"].get<std::int64_t>());
+  const auto answer_id = http::read_object(ctx.json_body(), [](http::JsonFields& in) {
+    return in.required_integer("answer_id", http::kIds64, msg::answer_choice_required).value_or(0);
+  });
+  const auto q = ctx.app.questions.choose_solution(ctx.me(), ctx.int_param("id"), answer_id);
   return Response::json(200, questions::to_json(q));
 }
 
@@ -126,11 +112,12 @@ Response clear_solution(Context& ctx) {
 // The web app's connection monitor reports websocket trouble here; we only log it.
 Response cable_report(Context& ctx) {
   questions::require_question_box(ctx.me());
-  const auto body = ctx.json_body();
-  const auto error = http::optional_string(body, "error").value_or("");
-  if (error.empty() || error.size() > 200)
-    throw Error(errc::invalid, "入力内容に誤りがあります", {{"error", {"不正な値です"}}});
-  const auto id = body.contains("id") ? body["id"].dump() : "null";
+  const auto [id, error] = http::read_object(ctx.json_body(), [](http::JsonFields& in) {
+    auto error = in.required_string("error", msg::invalid_value);
+    if (in.errors().empty() && (error.empty() || error.size() > 200)) in.fail("error", msg::invalid_value);
+    const auto* id = in.raw("id");
+    return std::pair{id ? id->dump() : std::string("null"), error};
+  });
   spdlog::warn("request {} cable report from account {}: question {} {}", ctx.request.request_id, ctx.me().id,
                id.substr(0, 40), error);
   return Response::no_content();

@@ -2,6 +2,7 @@
 #include "core/error.hpp"
 #include "http/errors.hpp"
 #include "http/context.hpp"
+#include "http/json_body.hpp"
 #include "routes/routes.hpp"
 
 namespace camp::routes {
@@ -11,12 +12,12 @@ using http::Context;
 using http::Response;
 
 Response login(Context& ctx) {
-  const auto body = ctx.json_body();
-  const auto auth = body.contains("auth") && body["auth"].is_object() ? body["auth"] : nlohmann::json::object();
+  // {"auth":{"email","password"}}; missing credentials are the service's to word.
+  auto [email, password] = http::read_member(ctx.json_body(), "auth", [](http::JsonFields& in) {
+    return std::pair{in.string("email").value_or(""), in.string("password").value_or("")};
+  });
   int delay_ms = 0;
-  accounts::LoginRequest request{http::optional_string(auth, "email").value_or(""),
-                                 http::optional_string(auth, "password").value_or(""),
-                                 ctx.request.client_address,
+  accounts::LoginRequest request{std::move(email), std::move(password), ctx.request.client_address,
                                  std::string(ctx.request.header("user-agent").value_or("")), &delay_ms};
   // The per-e-mail slow-down delays the answer (server.cpp waits on a timer), right or wrong.
   try {

@@ -18,7 +18,7 @@ Role require_role(const std::string& name, FieldErrors& errors) {
 }
 
 Error email_taken() {
-  return Error(errc::conflict, std::string(msg::email_taken), {{"personemail", {std::string(msg::email_taken)}}});
+  return Error(errc::conflict, std::string(msg::email_taken), {{"email", {std::string(msg::email_taken)}}});
 }
 
 Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); }
@@ -71,12 +71,12 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
   if (change.image_url && change.image_url->empty()) change.image_url.reset();
   const bool email_changes = change.email != current.email;
   FieldErrors errors;
-  if (auto m = validate::nickname(change.nickname)) errors["nickname__c"].push_back(*m);
-  if (auto m = validate::email(change.email)) errors["personemail"].push_back(*m);
+  if (auto m = validate::nickname(change.nickname)) errors["nickname"].push_back(*m);
+  if (auto m = validate::email(change.email)) errors["email"].push_back(*m);
   // An avatar is one of our own uploads (POST /api/v1/file_upload), nothing else.
   static const std::regex own_upload(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
   if (change.image_url && !std::regex_match(*change.image_url, own_upload))
-    errors["account_image_01__c"].push_back(std::string(msg::url_format));
+    errors["image_url"].push_back(std::string(msg::url_format));
   if (email_changes && patch.current_password.value_or("").empty())
     errors["current_password"].push_back(std::string(msg::password_required));
   throw_if_invalid(errors);

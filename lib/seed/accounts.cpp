@@ -5,6 +5,7 @@
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/validation.hpp"
 #include "seed/demo.hpp"
 #include "seed/domains.hpp"
@@ -80,14 +81,14 @@ void read_accounts(const YAML::Node& section, Fixture& out, YamlReader& in) {
     if (auto m = validate::password(a.password); m && !a.password.empty())
       problems.add(at(a, "password"), path(i) + ".password", *m);
     const auto role = accounts::parse_role(a.role);
-    if (!role && !a.role.empty()) problems.add(at(a, "role"), path(i) + ".role", "不明なロール '" + a.role + "' です");
+    if (!role && !a.role.empty()) problems.add(at(a, "role"), path(i) + ".role", msg::fixture_unknown_role(a.role));
     const bool needs_course = role == accounts::Role::student || role == accounts::Role::graduate;
-    if (role && needs_course && !a.course) problems.add(a.at, path(i) + ".course", "受講生と卒業生にはコースが必要です");
+    if (role && needs_course && !a.course) problems.add(a.at, path(i) + ".course", std::string(msg::fixture_course_required));
     if (role && !needs_course && a.course)
-      problems.add(at(a, "course"), path(i) + ".course", "コースを持てるのは受講生と卒業生だけです");
+      problems.add(at(a, "course"), path(i) + ".course", std::string(msg::fixture_course_not_allowed));
     for (const auto& earlier : out.accounts)
       if (lower(earlier.email) == lower(a.email) && !a.email.empty())
-        problems.add(at(a, "email"), path(i) + ".email", "同じメールアドレスが " + std::to_string(earlier.at.line) + " 行目にもあります");
+        problems.add(at(a, "email"), path(i) + ".email", msg::fixture_duplicate_email(std::to_string(earlier.at.line)));
     out.accounts.push_back(std::move(a));
   }
 }
@@ -97,7 +98,7 @@ void check_accounts(Services& s, const Fixture& f, Problems& problems) {
     const auto& a = f.accounts[i];
     if (!a.course) continue;
     const bool known = s.pool.run([&](db::Connection& c) { return accounts::repo::course_exists(c, *a.course); });
-    if (!known) problems.add(at(a, "course"), path(i) + ".course", "不明なコース '" + *a.course + "' です");
+    if (!known) problems.add(at(a, "course"), path(i) + ".course", msg::fixture_unknown_course(*a.course));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 
 namespace camp::seed {
 
@@ -31,22 +32,22 @@ Fixture read_fixture_yaml(const std::string& text, const std::string& source) {
   fixture.source = source;
   YamlReader in(problems);
   if (!root || root.IsNull()) {
-    problems.add({}, "fixture", "空のファイルです");
+    problems.add({}, "fixture", std::string(msg::fixture_empty));
   } else if (root.IsMap()) {
     for (const auto& item : root) {
       const auto key = item.first.Scalar();
       if (key == "version") {
         if (!item.second.IsScalar() || item.second.Scalar() != "1")
-          problems.add(where(item.second), "version", "1 を指定してください");
+          problems.add(where(item.second), "version", std::string(msg::fixture_version));
         continue;
       }
       const auto& all = domains();
       const auto domain = std::find_if(all.begin(), all.end(), [&](const Domain& d) { return key == d.key; });
-      if (domain == all.end()) problems.add(where(item.first), key, "不明なキーです");
+      if (domain == all.end()) problems.add(where(item.first), key, std::string(msg::fixture_unknown_key));
       else domain->read(item.second, fixture, in);
     }
   } else {
-    problems.add(where(root), "fixture", "キーと値の組 (mapping) で指定してください");
+    problems.add(where(root), "fixture", std::string(msg::fixture_mapping_expected));
   }
   problems.throw_if_any();
   return fixture;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 
 namespace camp::seed {
 
@@ -18,7 +19,7 @@ void Problems::throw_if_any() const {
   std::stable_sort(sorted.begin(), sorted.end(), [](const Item& a, const Item& b) {
     return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column < b.at.column;
   });
-  std::string message = std::to_string(sorted.size()) + "件の誤りがあるため何も書き込みませんでした: ";
+  std::string message = msg::fixture_not_written(std::to_string(sorted.size()));
   for (std::size_t i = 0; i < sorted.size(); ++i) message += (i ? "; " : "") + sorted[i].text;
   throw Error(errc::invalid, message);
 }

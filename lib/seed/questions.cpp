@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/validation.hpp"
 #include "seed/domains.hpp"
 
@@ -69,10 +70,10 @@ std::string shown_name(const std::string& parent, const CategoryEntry& child) {
 }
 
 void check_category_names(const CategoryEntry& c, const std::string& path, Problems& problems) {
-  if (trim(c.name).empty()) problems.add(c.at, path + ".name", "カテゴリー名は必須です");
-  else if (validate::char_count(c.name) > 100) problems.add(c.at, path + ".name", "カテゴリー名は100文字以内でご入力ください");
+  if (trim(c.name).empty()) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
+  else if (validate::char_count(c.name) > 100) problems.add(c.at, path + ".name", std::string(msg::category_name_too_long));
   if (c.search_name && validate::char_count(*c.search_name) > 200)
-    problems.add(c.at, path + ".search_name", "検索名は200文字以内でご入力ください");
+    problems.add(c.at, path + ".search_name", std::string(msg::category_search_name_too_long));
 }
 
 CategoryEntry read_category(const YAML::Node& node, const std::string& path, YamlReader& in, bool with_lists) {
@@ -131,8 +132,8 @@ void check_author(Services& s, const Fixture& f, const std::string& email, Where
                   Problems& problems) {
   if (email.empty()) return;  // reported as missing already
   const auto role = role_after_seed(s, f, email);
-  if (!role) problems.add(where, path, "アカウント '" + email + "' がありません (accounts に書くか先に作成してください)");
-  else if (*role == Role::graduate) problems.add(where, path, "卒業生は質問箱を使えません");
+  if (!role) problems.add(where, path, msg::fixture_account_missing(email));
+  else if (*role == Role::graduate) problems.add(where, path, std::string(msg::fixture_graduate_no_question_box));
 }
 
 }  // namespace
@@ -148,13 +149,13 @@ void read_categories(const YAML::Node& section, Fixture& out, YamlReader& in) {
         auto child = read_category(lists[j], path + ".lists[" + std::to_string(j) + "]", in, false);
         for (const auto& earlier : parent.lists)
           if (earlier.name == child.name && !child.name.empty())
-            in.problems().add(child.at, path + ".lists[" + std::to_string(j) + "].name", "同じ名前のカテゴリーがあります");
+            in.problems().add(child.at, path + ".lists[" + std::to_string(j) + "].name", std::string(msg::category_name_taken));
         parent.lists.push_back(std::move(child));
       }
     }
     for (const auto& earlier : out.categories)
       if (earlier.name == parent.name && !parent.name.empty())
-        in.problems().add(parent.at, path + ".name", "同じ名前のカテゴリーがあります");
+        in.problems().add(parent.at, path + ".name", std::string(msg::category_name_taken));
     out.categories.push_back(std::move(parent));
   }
 }
@@ -210,17 +211,17 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
     q.pick_up = in.flag(node, "pick_up", path);
     const auto category = node["category"];
     if (!category || category.IsNull()) {
-      problems.add(q.at, path + ".category", "カテゴリーは必須です");
+      problems.add(q.at, path + ".category", std::string(msg::category_required));
     } else if (in.mapping(category, path + ".category", {"parent", "name"})) {
       q.parent_category = in.text(category, "parent", path + ".category", true).value_or("");
       q.category = in.text(category, "name", path + ".category", true).value_or("");
     }
-    if (node["title"] && q.title.empty()) problems.add(at(q, "title"), path + ".title", "タイトルは必須です");
-    if (validate::char_count(q.title) > 200) problems.add(at(q, "title"), path + ".title", "タイトルは200文字以内でご入力ください");
-    if (validate::char_count(q.body) > kMaxText) problems.add(at(q, "body"), path + ".body", "本文は20000文字以内でご入力ください");
+    if (node["title"] && q.title.empty()) problems.add(at(q, "title"), path + ".title", std::string(msg::title_required));
+    if (validate::char_count(q.title) > 200) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
+    if (validate::char_count(q.body) > kMaxText) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
     for (const auto& earlier : out.questions)
       if (lower(earlier.author) == lower(q.author) && earlier.title == q.title && !q.title.empty())
-        problems.add(at(q, "title"), path + ".title", "同じ投稿者の同じタイトルの質問が " + std::to_string(earlier.at.line) + " 行目にもあります");
+        problems.add(at(q, "title"), path + ".title", msg::fixture_duplicate_title(std::to_string(earlier.at.line)));
 
     if (in.sequence(node["answers"], path + ".answers")) {
       const auto answers = node["answers"];
@@ -234,9 +235,9 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
         a.author = in.text(answers[j], "author", apath, true).value_or("");
         a.body = in.text(answers[j], "body", apath, true).value_or("");
         a.solution = in.flag(answers[j], "solution", apath);
-        if (answers[j]["body"] && trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", "回答は必須です");
-        if (validate::char_count(a.body) > kMaxText) problems.add(at(a, "body"), apath + ".body", "本文は20000文字以内でご入力ください");
-        if (a.solution && ++solutions > 1) problems.add(at(a, "solution"), apath + ".solution", "解決済みにできる回答は1つだけです");
+        if (answers[j]["body"] && trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
+        if (validate::char_count(a.body) > kMaxText) problems.add(at(a, "body"), apath + ".body", std::string(msg::body_too_long));
+        if (a.solution && ++solutions > 1) problems.add(at(a, "solution"), apath + ".solution", std::string(msg::fixture_one_solution));
         q.answers.push_back(std::move(a));
       }
     }
@@ -249,7 +250,7 @@ void check_questions(Services& s, const Fixture& f, Problems& problems) {
   const bool admin_in_fixture =
       std::any_of(f.accounts.begin(), f.accounts.end(), [](const AccountEntry& a) { return a.role == "admin"; });
   if (!admin_in_fixture && !first_admin(s))
-    problems.add(f.questions.front().at, "questions", "質問を登録するには admin のアカウントが必要です (accounts に追加してください)");
+    problems.add(f.questions.front().at, "questions", std::string(msg::fixture_admin_needed));
 
   const auto ids = category_ids(s);
   for (std::size_t i = 0; i < f.questions.size(); ++i) {
@@ -266,7 +267,7 @@ void check_questions(Services& s, const Fixture& f, Problems& problems) {
         for (const auto& child : parent.lists) known |= child.name == q.category;
     if (!known)
       problems.add(at(q, "category"), path + ".category",
-                   "カテゴリー '" + q.parent_category + " / " + q.category + "' がありません");
+                   msg::fixture_category_missing(q.parent_category, q.category));
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/messages.hpp"
+
 namespace camp::seed {
 
 Where where(const YAML::Node& node) {
@@ -18,13 +20,13 @@ Where YamlReader::field(const YAML::Node& map, const char* key) {
 
 bool YamlReader::mapping(const YAML::Node& node, const std::string& path, std::initializer_list<const char*> allowed) {
   if (!node.IsMap()) {
-    problems_.add(where(node), path, "キーと値の組 (mapping) で指定してください");
+    problems_.add(where(node), path, std::string(msg::fixture_mapping_expected));
     return false;
   }
   for (const auto& item : node) {
     const auto key = item.first.Scalar();
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* k) { return key == k; }))
-      problems_.add(where(item.first), path, "不明なキー '" + key + "' です");
+      problems_.add(where(item.first), path, msg::fixture_unknown_key_named(key));
   }
   return true;
 }
@@ -32,7 +34,7 @@ bool YamlReader::mapping(const YAML::Node& node, const std::string& path, std::i
 bool YamlReader::sequence(const YAML::Node& node, const std::string& path) {
   if (!node || node.IsNull()) return false;
   if (node.IsSequence()) return true;
-  problems_.add(where(node), path, "リスト (sequence) で指定してください");
+  problems_.add(where(node), path, std::string(msg::fixture_sequence_expected));
   return false;
 }
 
@@ -40,11 +42,11 @@ std::optional<std::string> YamlReader::text(const YAML::Node& map, const char* k
                                             bool required) {
   const auto value = map[key];
   if (!value || value.IsNull()) {
-    if (required) problems_.add(where(map), path + "." + key, "必須です");
+    if (required) problems_.add(where(map), path + "." + key, std::string(msg::fixture_required));
     return std::nullopt;
   }
   if (!value.IsScalar()) {
-    problems_.add(where(value), path + "." + key, "文字列で指定してください");
+    problems_.add(where(value), path + "." + key, std::string(msg::fixture_string_expected));
     return std::nullopt;
   }
   return value.Scalar();
@@ -55,7 +57,7 @@ bool YamlReader::flag(const YAML::Node& map, const char* key, const std::string&
   if (!value || value.IsNull()) return fallback;
   bool out = fallback;
   if (!value.IsScalar() || !YAML::convert<bool>::decode(value, out)) {
-    problems_.add(where(value), path + "." + key, "true か false で指定してください");
+    problems_.add(where(value), path + "." + key, std::string(msg::fixture_boolean_expected));
     return fallback;
   }
   return out;

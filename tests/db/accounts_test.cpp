@@ -121,8 +121,8 @@ TEST(AccountsDb, ProfileUpdateRules) {
     s.update_profile(me, me.id, bad, kNoProof);
     FAIL();
   } catch (const Error& e) {
-    EXPECT_EQ(e.fields().at("nickname__c").at(0), "ニックネームは80文字以内でご入力ください");
-    EXPECT_EQ(e.fields().at("personemail").at(0), "メールアドレスは必須です");
+    EXPECT_EQ(e.fields().at("nickname").at(0), "ニックネームは80文字以内でご入力ください");
+    EXPECT_EQ(e.fields().at("email").at(0), "メールアドレスは必須です");
     EXPECT_EQ(e.fields().at("current_password").at(0), "パスワードは必須です");
   }
   EXPECT_EQ(s.get(me.id).nickname, "新しい名前");  // nothing changed by the refused update

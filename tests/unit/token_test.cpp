@@ -90,7 +90,7 @@ TEST(Token, TamperedPayloadIsRefused) {
 
 TEST(Token, GarbageIsRefused) {
   TokenSigner signer(kSecret);
-  for (const std::string t : std::vector<std::string>{"", "abc", "a.b.c", "....", std::string(5000, 'a')}) expect_unauthenticated(signer, t);
+  for (const std::string& t : std::vector<std::string>{"", "abc", "a.b.c", "....", std::string(5000, 'a')}) expect_unauthenticated(signer, t);
 }
 
 TEST(Token, ShortSecretIsRejectedAtStart) { EXPECT_THROW(TokenSigner("short"), Error); }

@@ -1,4 +1,6 @@
 // The error catalogue (spec §8): status → title, message and what to do next.
+import { messages } from '../lib/messages';
+
 export interface ErrorEntry {
   status: number | null;
   title: string;
@@ -6,44 +8,44 @@ export interface ErrorEntry {
   detail: string;
 }
 
-const RETRY_LATER = '時間をおいて再度お試しください。';
+const RETRY_LATER = messages.error_page_retry_later;
 
 const catalogue: Record<number, Omit<ErrorEntry, 'status'>> = {
   400: {
     title: 'Bad Request',
-    message: '不正なリクエストが送信されました',
-    detail: '入力内容をご確認のうえ、もう一度お試しください。',
+    message: messages.error_page_bad_request,
+    detail: messages.error_page_bad_request_detail,
   },
   401: {
     title: 'Unauthorized',
-    message: 'アクセス権限がありません',
-    detail: 'お手数ですが、再度ログインしてください。',
+    message: messages.error_page_unauthorized,
+    detail: messages.error_page_unauthorized_detail,
   },
   404: {
     title: 'Page Not Found',
-    message: 'ページが見つかりません',
-    detail: 'お探しのページは移動または削除された可能性があります。',
+    message: messages.error_page_not_found,
+    detail: messages.error_page_not_found_detail,
   },
   422: {
     title: 'Unprocessable Entity',
-    message: '一時的なサーバーの問題が発生しました',
-    detail: 'お手数ですが、もう一度同じ操作を行ってください。',
+    message: messages.error_page_unprocessable,
+    detail: messages.error_page_unprocessable_detail,
   },
   500: {
     title: 'Internal Server Error',
-    message: 'サーバーでエラーが発生しました',
+    message: messages.internal,
     detail: RETRY_LATER,
   },
   503: {
     title: 'Service Temporarily Unavailable',
-    message: 'アクセスが集中しています',
+    message: messages.error_page_unavailable,
     detail: RETRY_LATER,
   },
 };
 
 const other: Omit<ErrorEntry, 'status'> = {
   title: 'Error',
-  message: 'エラーが発生しました',
+  message: messages.error_page_other,
   detail: RETRY_LATER,
 };
 

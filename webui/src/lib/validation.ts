@@ -3,23 +3,23 @@ import * as z from 'zod/mini';
 import { limits, messages } from './messages';
 
 export const emailField = () =>
-  z.string().check(z.trim(), z.minLength(1, messages.email.required), z.regex(z.regexes.email, messages.email.invalid));
+  z.string().check(z.trim(), z.minLength(1, messages.email_required), z.regex(z.regexes.email, messages.email_format));
 
 export const passwordField = () =>
   z
     .string()
     .check(
-      z.minLength(1, messages.password.required),
-      z.minLength(limits.passwordMin, messages.password.min),
-      z.maxLength(limits.passwordMax, messages.password.max),
+      z.minLength(1, messages.password_required),
+      z.minLength(limits.passwordMin, messages.password_too_short),
+      z.maxLength(limits.passwordMax, messages.password_too_long),
     );
 
-export const nicknameField = () => z.string().check(z.maxLength(limits.nicknameMax, messages.nickname.max));
+export const nicknameField = () => z.string().check(z.maxLength(limits.nicknameMax, messages.nickname_too_long));
 
 // Images: jpg, jpeg, png, webp only, checked before uploading.
 export function imageFileError(file: Pick<File, 'name' | 'type'>): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const extOk = (limits.imageExtensions as readonly string[]).includes(extension);
   const typeOk = file.type === '' || (limits.imageMimeTypes as readonly string[]).includes(file.type);
-  return extOk && typeOk ? null : messages.image.invalidType;
+  return extOk && typeOk ? null : messages.image_format;
 }

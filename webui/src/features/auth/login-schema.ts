@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { messages } from '../../lib/messages';
 import { emailField, passwordField } from '../../lib/validation';
 
 // Login form (spec §5): e-mail required and well-formed; password required, 8–16 characters.
@@ -9,6 +10,6 @@ export const loginSchema = z.object({
 
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export const LOGIN_FAILED_MESSAGE = 'メールアドレスまたはパスワードが正しくありません';
-export const LOGIN_THROTTLED_MESSAGE = 'ログインの試行回数が上限に達しました。しばらくしてから再度お試しください。';
-export const LOGIN_REQUIRED_MESSAGE = 'ログインしてください';
+export const LOGIN_FAILED_MESSAGE = messages.login_failed;
+export const LOGIN_THROTTLED_MESSAGE = messages.login_throttled;
+export const LOGIN_REQUIRED_MESSAGE = messages.login_prompt;

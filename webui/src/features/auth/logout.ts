@@ -16,6 +16,6 @@ export async function logout(queryClient: QueryClient, goToLogin: () => Promise<
     endLocalSession();
     await goToLogin();
     queryClient.clear();
-    showSnackbar(messages.feedback.loggedOut);
+    showSnackbar(messages.logged_out);
   });
 }

@@ -7,10 +7,11 @@ import type { UseFormReturn } from 'react-hook-form';
 import { AttachFileIcon } from '../../../components/icons';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import { useUploadProfileImage } from '../api/upload-file';
+import { messages } from '../../../lib/messages';
 import { useImageUpload } from '../../../lib/use-image-upload';
 import type { SettingsValues } from '../settings-schema';
 
-export const SUPPORTED_FORMATS_TEXT = '対応形式: jpg / jpeg / png / webp';
+export const SUPPORTED_FORMATS_TEXT = messages.image_supported_formats;
 
 // Profile image: preview (default avatar when empty), format note, 'ファイルを添付する'.
 export function ProfileImageField({ form }: { form: UseFormReturn<SettingsValues> }) {

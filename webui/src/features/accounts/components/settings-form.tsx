@@ -45,7 +45,7 @@ export function SettingsForm({ account, prefill, onSaved }: SettingsFormProps) {
     };
     try {
       await withLoading(() => update.mutateAsync({ id: account.id, account: body }));
-      showSnackbar(messages.feedback.accountUpdated);
+      showSnackbar(messages.account_updated);
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
@@ -96,7 +96,7 @@ export function SettingsForm({ account, prefill, onSaved }: SettingsFormProps) {
               autoComplete="current-password"
               {...register('currentPassword')}
               error={Boolean(formState.errors.currentPassword)}
-              helperText={formState.errors.currentPassword?.message ?? 'メールアドレスの変更には現在のパスワードが必要です'}
+              helperText={formState.errors.currentPassword?.message ?? messages.email_change_needs_password}
             />
           )}
         </Stack>

@@ -3,9 +3,10 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { showSnackbar } from '../../../lib/feedback';
+import { messages } from '../../../lib/messages';
 import { browserAsksNotToTrack, effectiveConsent, storeConsent, storedConsent } from '../consent';
 
-export const CONSENT_SAVED_MESSAGE = 'アクセス解析の設定を保存しました';
+export const CONSENT_SAVED_MESSAGE = messages.analytics_consent_saved;
 
 // The opt-out, kept in this browser's localStorage and honoured before every page view.
 export function ConsentSwitch() {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
+import { messages } from '../../../lib/messages';
 import { withLoading } from '../../../lib/feedback';
 import { createAccountToken } from '../api/create-account-token';
 import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, type LoginValues } from '../login-schema';
@@ -12,7 +13,7 @@ export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return LOGIN_FAILED_MESSAGE;
   if (error instanceof ApiError && error.status === 429) return LOGIN_THROTTLED_MESSAGE;
   if (error instanceof ApiError && error.status === 422) return error.message;
-  return 'ログインできませんでした。時間をおいて再度お試しください。';
+  return messages.login_not_completed;
 }
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {

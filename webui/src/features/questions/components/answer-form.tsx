@@ -62,7 +62,7 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
       await withLoading(() => create.mutateAsync(values.body));
       cancel();
       reset({ body: '' });
-      showSnackbar(messages.feedback.answerCreated);
+      showSnackbar(messages.answer_created);
     } catch (error) {
       if (!setServerFieldErrors(error, setError, answerFieldMap, 'body')) showErrorPage(errorStatus(error));
     }

@@ -59,7 +59,7 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
             <Button
               variant="contained"
               disabled={!body.trim()}
-              onClick={() => run(() => update.mutateAsync({ id: answer.id, body }), messages.feedback.answerUpdated)}
+              onClick={() => run(() => update.mutateAsync({ id: answer.id, body }), messages.answer_updated)}
             >
               更新する
             </Button>
@@ -76,8 +76,8 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
           <Button
             color="error"
             onClick={() => {
-              if (window.confirm('この回答を削除しますか？'))
-                void run(() => remove.mutateAsync(answer.id), messages.feedback.answerDeleted);
+              if (window.confirm(messages.answer_delete_confirm))
+                void run(() => remove.mutateAsync(answer.id), messages.answer_deleted);
             }}
           >
             削除

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { fill, messages } from '../../../lib/messages';
 import type { AccountSummary } from '../types';
 import { AccountChip, displayName } from './account-chip';
 
@@ -12,7 +13,7 @@ export function AnsweringList({ accounts }: { accounts: AccountSummary[] }) {
         <Stack key={account.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <AccountChip account={account} size={24} />
           <Typography variant="body2" color="text.secondary">
-            {`${displayName(account)}さんが回答を入力中`}
+            {fill(messages.answering_now, { name: displayName(account) })}
           </Typography>
         </Stack>
       ))}

@@ -27,7 +27,7 @@ export function NewQuestionDialog() {
             onCancel={() => setOpen(false)}
             onSubmit={async (values) => {
               const question = await withLoading(() => create.mutateAsync(toQuestionInput(values)));
-              showSnackbar(messages.feedback.questionCreated);
+              showSnackbar(messages.question_created);
               setOpen(false);
               await navigate(`/questions/${question.id}`);
             }}

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { dayjs } from '../../../lib/dates';
+import { messages } from '../../../lib/messages';
 import type { Question } from '../types';
 import { AccountChip } from './account-chip';
 import { StatusChips } from './status-chips';
@@ -13,7 +14,7 @@ export const formatDate = (iso: string) => dayjs(iso).format('YYYY/MM/DD HH:mm')
 // The result list: pick-ups first (the server orders them), status, author, answers, date.
 export function QuestionList({ questions }: { questions: Question[] }) {
   if (questions.length === 0) {
-    return <Typography sx={{ py: 4 }}>該当する質問はありません</Typography>;
+    return <Typography sx={{ py: 4 }}>{messages.questions_none_found}</Typography>;
   }
   return (
     <List data-testid="question-list" disablePadding>

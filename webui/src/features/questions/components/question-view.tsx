@@ -42,7 +42,7 @@ export function QuestionView({ question, me }: { question: QuestionDetail; me: A
         onCancel={() => setEditing(false)}
         onSubmit={async (values) => {
           await withLoading(() => update.mutateAsync(toQuestionInput(values)));
-          showSnackbar(messages.feedback.questionUpdated);
+          showSnackbar(messages.question_updated);
           setEditing(false);
         }}
       />
@@ -68,7 +68,7 @@ export function QuestionView({ question, me }: { question: QuestionDetail; me: A
         {canPickUp(me) && (
           <Button
             onClick={() =>
-              act(() => update.mutateAsync({ is_pick_up: !question.is_pick_up }), messages.feedback.questionUpdated)
+              act(() => update.mutateAsync({ is_pick_up: !question.is_pick_up }), messages.question_updated)
             }
           >
             {question.is_pick_up ? 'ピックアップを外す' : 'ピックアップする'}
@@ -79,10 +79,10 @@ export function QuestionView({ question, me }: { question: QuestionDetail; me: A
           <Button
             color="error"
             onClick={() => {
-              if (window.confirm('この質問を削除しますか？'))
+              if (window.confirm(messages.question_delete_confirm))
                 void act(
                   () => remove.mutateAsync(question.id),
-                  messages.feedback.questionDeleted,
+                  messages.question_deleted,
                   () => navigate('/questions'),
                 );
             }}
