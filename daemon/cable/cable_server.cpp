@@ -215,14 +215,21 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
     });
   }
 
+  // Reads a message in pieces of at most kReadPiece bytes: Beast's whole-message read reserves
+  // 1.5 KiB in our buffer while it waits, which every idle connection would hold. Commands
+  // are a few hundred bytes; read_message_max still bounds the whole message.
+  static constexpr std::size_t kReadPiece = 192;
+
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    ws_.async_read_some(buffer_, kReadPiece, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) {
         if (ec == bws::error::message_too_big) spdlog::warn("cable {}: message over the limit, closing", self->id_);
         return self->finish();
       }
+      if (!self->ws_.is_message_done()) return self->read();
       if (self->ws_.got_text() && !self->closing_after_write_) self->handle(beast::buffers_to_string(self->buffer_.data()));
       self->buffer_.consume(self->buffer_.size());
+      self->buffer_.shrink_to_fit();  // the next piece allocates only what it reads into
       self->read();
     });
   }

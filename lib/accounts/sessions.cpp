@@ -104,7 +104,9 @@ void SessionService::confirm_password(const Account& who, const std::string& pas
 }
 
 Principal SessionService::authenticate(std::string_view bearer_token) {
-  const auto claims = signer_.verify(bearer_token);
+  auto known = verified_.find(bearer_token, now_seconds());
+  const auto claims = known ? std::move(*known) : signer_.verify(bearer_token);
+  if (!known) verified_.put(bearer_token, claims);
   if (cache_)
     if (auto cached = cache_->find(claims.jti, claims.account_id)) return {std::move(*cached), claims.jti};
   const auto epoch = cache_ ? cache_->epoch() : 0;

@@ -7,6 +7,7 @@
 #include "accounts/session_cache.hpp"
 #include "accounts/throttle.hpp"
 #include "accounts/token.hpp"
+#include "accounts/verified_tokens.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
 
@@ -62,6 +63,7 @@ class SessionService {
   LoginThrottle throttle_;
   int ttl_days_;
   SessionCache* cache_;  // the daemon's; none for the CLI
+  VerifiedTokens verified_;
 };
 
 }  // namespace camp::accounts

@@ -95,3 +95,12 @@ test('a repeated "answering" is broadcast once', async () => {
   w.close();
   m.close();
 });
+
+test('a command longer than one read piece is assembled and served', async () => {
+  const c = await rawCable(daemon.url, await login(daemon.url, await account('student')));
+  await c.waitFor((m) => m.type === 'welcome');
+  const long = { channel: 'QuestionChannel', id: questionId, note: '長い識別子'.repeat(60) };  // ~900 bytes
+  c.send('subscribe', long);
+  assert.equal((await c.waitFor((m) => m.identifier === JSON.stringify(long))).type, 'confirm_subscription');
+  c.close();
+});
