@@ -7,10 +7,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO, DEMO_PASSWORD } from './lib/client.mjs';
+import { freePort } from './lib/own-daemon.mjs';
 
 const CAMP = process.env.CAMP_BIN;
 const CAMPD = process.env.CAMPD_BIN;
@@ -28,18 +28,6 @@ function camp(...args) {
   } catch (err) {
     throw new Error(`camp ${args.join(' ')} failed (exit ${err.status}): ${err.stderr || err.message}`);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** One request with a hard 5 s limit: a hang fails the test. */
