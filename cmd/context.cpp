@@ -7,6 +7,7 @@
 #include "accounts/token.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
+#include "mail/preferences.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 
@@ -53,6 +54,15 @@ questions::QuestionService& Context::questions() {
 questions::QuestionCategoryService& Context::categories() {
   if (!categories_) categories_ = std::make_unique<questions::QuestionCategoryService>(pool());
   return *categories_;
+}
+
+const mail::UnsubscribeLinks& Context::unsubscribe_links() {
+  if (!unsubscribe_links_) {
+    const auto& c = config();
+    unsubscribe_links_ =
+        std::make_unique<mail::UnsubscribeLinks>(accounts::load_or_create_jwt_secret(c.jwt_secret, c.data_dir), c.public_url);
+  }
+  return *unsubscribe_links_;
 }
 
 void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }

@@ -22,6 +22,9 @@ namespace camp::accounts {
 class AccountService;
 class SessionService;
 }  // namespace camp::accounts
+namespace camp::mail {
+class UnsubscribeLinks;
+}  // namespace camp::mail
 namespace camp::questions {
 class QuestionService;
 class QuestionCategoryService;
@@ -53,6 +56,8 @@ class Context {
   accounts::SessionService& sessions();
   questions::QuestionService& questions();
   questions::QuestionCategoryService& categories();
+  // Signed unsubscribe links for the mails a command queues (the daemon's are the same).
+  const mail::UnsubscribeLinks& unsubscribe_links();
 
  private:
   const Globals& globals_;
@@ -64,6 +69,7 @@ class Context {
   std::unique_ptr<accounts::SessionService> sessions_;
   std::unique_ptr<questions::QuestionService> questions_;
   std::unique_ptr<questions::QuestionCategoryService> categories_;
+  std::unique_ptr<mail::UnsubscribeLinks> unsubscribe_links_;
 };
 
 // A subcommand's work, chosen while parsing and run by main() with the Context.

@@ -37,17 +37,14 @@ void App::check_body_size(const http::Request& request, http::BodyLimit limit) c
   if (request.body.size() > max) throw Error(errc::payload_too_large, "request body too large");
 }
 
-namespace {
-
-}  // namespace
-
 App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
+      jwt_secret(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
       // Request workers, plus one for the login lane and two for /cable's database work.
       pool(database_url, pool_size(config) + kExtraConnections),
       accounts(pool, &session_cache),
-      sessions(pool, accounts::TokenSigner(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
-               config.rate_limits, config.session_ttl_days, &session_cache),
+      sessions(pool, accounts::TokenSigner(jwt_secret), config.rate_limits, config.session_ttl_days, &session_cache),
+      unsubscribe_links(jwt_secret, config.public_url),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
       questions(pool, &question_lists) {

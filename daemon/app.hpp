@@ -9,6 +9,7 @@
 #include "core/config.hpp"
 #include "db/pool.hpp"
 #include "files/uploads.hpp"
+#include "mail/preferences.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 #include "http/router.hpp"
@@ -28,10 +29,12 @@ struct App {
   void start_draining() { draining_ = true; }
 
   Config config;
+  std::string jwt_secret;  // from the config, or data_dir/jwt_secret (never logged)
   db::Pool pool;
   accounts::SessionCache session_cache;
   accounts::AccountService accounts;
   accounts::SessionService sessions;
+  mail::UnsubscribeLinks unsubscribe_links;
   files::UploadService uploads;
   questions::QuestionCategoryService categories;
   questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener

@@ -64,6 +64,7 @@ const std::map<std::string, Setter>& setters() {
       {"webui_dir", set(&Config::webui_dir)},
       {"links.privacy_policy_url", set(&Config::privacy_policy_url)},
       {"links.terms_url", set(&Config::terms_url)},
+      {"public_url", set(&Config::public_url)},
       {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
       {"cable.max_connections", set_cable(&CableLimits::max_connections)},
       {"cable.max_message_bytes", set_cable(&CableLimits::max_message_bytes)},
@@ -162,6 +163,9 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
   if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
   validate_mail(c.mail);
+  if ((c.public_url.rfind("http://", 0) != 0 && c.public_url.rfind("https://", 0) != 0) ||
+      c.public_url.find_first_of(" \r\n\"<>") != std::string::npos)
+    throw Error(errc::invalid, "config: public_url must be an http:// or https:// URL, e.g. https://camp.example.com");
 }
 
 }  // namespace
@@ -211,6 +215,7 @@ Config load_config(const std::optional<std::string>& path) {
   validate(c);
   c.data_dir = fs::absolute(c.data_dir).lexically_normal().string();
   if (!c.data_dir.empty() && c.data_dir.back() == '/') c.data_dir.pop_back();
+  while (c.public_url.size() > 8 && c.public_url.back() == '/') c.public_url.pop_back();
   if (!c.webui_dir.empty()) c.webui_dir = fs::absolute(c.webui_dir).lexically_normal().string();
   return c;
 }

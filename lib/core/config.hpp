@@ -67,6 +67,8 @@ struct Config {
   std::string webui_dir = "webui/dist";
   std::string privacy_policy_url = "https://potepan.com/privacy-policy";
   std::string terms_url = "https://potepan.com/terms";
+  // Where people reach the web app: the base of every link in a mail (no trailing slash).
+  std::string public_url = "http://127.0.0.1:8080";
   int shutdown_grace_seconds = 10;
   CableLimits cable;
   MailConfig mail;
