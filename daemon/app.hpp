@@ -4,6 +4,8 @@
 #include <functional>
 #include <memory>
 
+#include "accounts/invitations.hpp"
+#include "accounts/password_resets.hpp"
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
 #include "core/config.hpp"
@@ -39,6 +41,8 @@ struct App {
   questions::QuestionCategoryService categories;
   questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener
   questions::QuestionService questions;
+  accounts::PasswordResetService password_resets;
+  accounts::InvitationService invitations;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

@@ -1,8 +1,10 @@
-// camp accounts create | list | set-role
+// camp accounts create | list | set-role | invite
 #include <unistd.h>
 
 #include <iostream>
 
+#include "accounts/invitations.hpp"
+#include "accounts/link_token.hpp"
 #include "accounts/service.hpp"
 #include "context.hpp"
 #include "core/random.hpp"
@@ -20,6 +22,11 @@ struct CreateOptions {
 
 struct ListOptions {
   std::optional<std::string> role;
+};
+
+struct InviteOptions {
+  std::string email, role, nickname;
+  std::optional<std::string> course;
 };
 
 struct RoleOptions {
@@ -76,6 +83,21 @@ int set_role(Context& ctx, const RoleOptions& o) {
   return kOk;
 }
 
+// The mail with the link goes through the outbox like the daemon's; the link itself is never
+// printed (it would let whoever runs the command take the account).
+int invite(Context& ctx, const InviteOptions& o) {
+  accounts::InvitationService service(ctx.pool(), system_clock(), ctx.config().public_url);
+  const auto invitation = service.invite({o.email, o.role, o.course, o.nickname});
+  if (ctx.json()) {
+    print_json(accounts::to_json(invitation));
+  } else {
+    std::cout << invitation.id << "\t" << invitation.email << "\t" << accounts::to_string(invitation.role) << "\t"
+              << (invitation.course ? invitation.course->code : "-") << "\t" << invitation.nickname
+              << "\tinvited until " << accounts::iso8601(invitation.expires_at) << "\n";
+  }
+  return kOk;
+}
+
 }  // namespace
 
 void setup_accounts(CLI::App& app, Run& run) {
@@ -95,6 +117,15 @@ void setup_accounts(CLI::App& app, Run& run) {
   auto list_opts = std::make_shared<ListOptions>();
   list_cmd->add_option("--role", list_opts->role, kRoles);
   list_cmd->callback([&run, list_opts] { run = [list_opts](Context& ctx) { return list(ctx, *list_opts); }; });
+
+  auto* invite_cmd = group->add_subcommand(
+      "invite", "Invite an e-mail: a mail with a link to choose a nickname and password (valid 7 days)");
+  auto invite_opts = std::make_shared<InviteOptions>();
+  invite_cmd->add_option("--email", invite_opts->email, "E-mail address to invite")->required();
+  invite_cmd->add_option("--role", invite_opts->role, kRoles)->required();
+  invite_cmd->add_option("--course", invite_opts->course, "rails_4m|rails_5m|u29 (students and graduates)");
+  invite_cmd->add_option("--nickname", invite_opts->nickname, "Suggested display name (at most 80 characters)");
+  invite_cmd->callback([&run, invite_opts] { run = [invite_opts](Context& ctx) { return invite(ctx, *invite_opts); }; });
 
   auto* role_cmd = group->add_subcommand("set-role", "Change an account's role");
   auto role_opts = std::make_shared<RoleOptions>();

@@ -56,6 +56,11 @@ void insert(db::Connection& c, const std::string& id, std::int64_t account_id, s
   c.exec(tx, kInsert, id, account_id, expires_at, client_address, user_agent);
 }
 
+void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
+            const std::string& client_address, const std::string& user_agent) {
+  tx.exec(kInsert, id, account_id, expires_at, client_address, user_agent);
+}
+
 bool revoke(db::Connection& c, const std::string& id) {
   pqxx::nontransaction tx(c.pq());
   return c.exec(tx, kRevoke, id).size() == 1;

@@ -11,6 +11,9 @@ namespace camp::accounts::session_repo {
 
 void insert(db::Connection& c, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
             const std::string& client_address, const std::string& user_agent);
+// The same inside a transaction.
+void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
+            const std::string& client_address, const std::string& user_agent);
 bool revoke(db::Connection& c, const std::string& id);
 int revoke_all(db::Connection& c, std::int64_t account_id);
 

@@ -103,6 +103,18 @@ void SessionService::confirm_password(const Account& who, const std::string& pas
   if (!ok) throw current_password_error(msg::current_password_wrong);
 }
 
+std::string SessionService::open_session(db::Tx& tx, const Account& account, const std::string& client_address,
+                                         const std::string& user_agent) {
+  TokenClaims claims;
+  claims.account_id = account.id;
+  claims.jti = random_hex(16);
+  claims.issued_at = now_seconds();
+  claims.expires_at = claims.issued_at + std::int64_t{ttl_days_} * 86400;
+  claims.role = std::string(to_string(account.role));
+  session_repo::insert(tx, claims.jti, claims.account_id, claims.expires_at, client_address, user_agent);
+  return signer_.sign(claims);
+}
+
 Principal SessionService::authenticate(std::string_view bearer_token) {
   auto known = verified_.find(bearer_token, now_seconds());
   const auto claims = known ? std::move(*known) : signer_.verify(bearer_token);

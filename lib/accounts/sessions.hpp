@@ -47,6 +47,10 @@ class SessionService {
   // wrong guesses count like failed logins.
   void confirm_password(const Account& who, const std::string& password, const std::string& client_address);
   Principal authenticate(std::string_view bearer_token);
+  // A new session for `account` in the caller's transaction, without a password check (the
+  // caller proved who it is: accepting an invitation logs the new account in): the signed JWT.
+  std::string open_session(db::Tx& tx, const Account& account, const std::string& client_address,
+                           const std::string& user_agent);
   // The signature and expiry only (no database): for cheap checks on an I/O thread.
   TokenClaims verify_token(std::string_view bearer_token) const { return signer_.verify(bearer_token); }
   void logout(const Principal& principal);

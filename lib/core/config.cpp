@@ -60,6 +60,8 @@ const std::map<std::string, Setter>& setters() {
        set_limit(&RateLimits::login_failures_per_email_and_address)},
       {"rate_limits.login_slowdown_max_ms", set_limit(&RateLimits::login_slowdown_max_ms)},
       {"rate_limits.window_seconds", set_limit(&RateLimits::window_seconds)},
+      {"rate_limits.password_resets_per_email", set_limit(&RateLimits::password_resets_per_email)},
+      {"rate_limits.password_resets_per_address", set_limit(&RateLimits::password_resets_per_address)},
       {"trusted_proxies", set(&Config::trusted_proxies)},
       {"webui_dir", set(&Config::webui_dir)},
       {"links.privacy_policy_url", set(&Config::privacy_policy_url)},
@@ -155,7 +157,8 @@ void validate(const Config& c) {
   if (c.cable.presence_ttl_seconds < 3) throw Error(errc::invalid, "config: cable.presence_ttl_seconds must be >= 3");
   const auto& r = c.rate_limits;
   if (r.login_failures_per_email < 1 || r.login_failures_per_address < 1 ||
-      r.login_failures_per_email_and_address < 1 || r.window_seconds < 1)
+      r.login_failures_per_email_and_address < 1 || r.window_seconds < 1 || r.password_resets_per_email < 1 ||
+      r.password_resets_per_address < 1)
     throw Error(errc::invalid, "config: rate_limits values must be >= 1");
   if (r.login_slowdown_max_ms < 0 || r.login_slowdown_max_ms > 10000)
     throw Error(errc::invalid, "config: rate_limits.login_slowdown_max_ms must be 0..10000");

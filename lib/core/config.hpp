@@ -15,6 +15,10 @@ struct RateLimits {
   int login_failures_per_email_and_address = 5;  // per (e-mail, address) pair: then 429
   int login_slowdown_max_ms = 2000;  // the per-e-mail slow-down's ceiling
   int window_seconds = 900;
+  // Password reset requests (not failures: every request counts), same window: past either,
+  // 429 with Retry-After. Per e-mail whether registered or not, so the answer tells nothing.
+  int password_resets_per_email = 3;
+  int password_resets_per_address = 20;
 };
 
 struct CableLimits {

@@ -13,6 +13,8 @@ import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, createAccount, login, uniqueEmail, uploadForm } from './lib/client.mjs';
 import { png } from './lib/images.mjs';
+import { freshAddress } from './lib/client.mjs';
+import { invitationId, resetToken } from './lib/mailbox.mjs';
 
 const ROLES = ['admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'student', 'u29', 'graduate', 'trial', 'anonymous'];
 
@@ -108,7 +110,39 @@ const MATRIX = [
     method: 'POST', path: '/api/v1/questions/action_cable_logger',
     body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
   },
+
+  // --- issue 9: password reset and invitations (the link's id is the authority, not a session) ---
+  // {id} is a fresh reset token or invitation id from the outbox (tests/api/lib/mailbox.mjs).
+  { method: 'POST', path: '/api/v1/password_resets', body: () => ({ json: { password_reset: { email: uniqueEmail('matrix-reset') } } }), expect: all(202) },
+  { method: 'GET', path: '/api/v1/password_resets/{id}', prepare: freshResetToken, expect: all(200) },
+  {
+    method: 'PATCH', path: '/api/v1/password_resets/{id}', prepare: freshResetToken,
+    body: () => ({ json: { password_reset: { password: 'matrix-pass-1', password_confirmation: 'matrix-pass-1' } } }), expect: all(204),
+  },
+  {
+    method: 'POST', path: '/api/v1/invitations',
+    body: () => ({ json: { invitation: { email: uniqueEmail('matrix-invite'), role: 'trial' } } }), expect: ADMIN_ONLY(201),
+  },
+  { method: 'GET', path: '/api/v1/invitations/{id}', prepare: freshInvitation, expect: all(200) },
+  {
+    method: 'POST', path: '/api/v1/invitations/{id}/acceptance', prepare: freshInvitation,
+    body: () => ({ json: { invitation: { password: 'matrix-pass-1', password_confirmation: 'matrix-pass-1' } } }), expect: all(201),
+  },
 ];
+
+async function freshResetToken() {
+  const account = createAccount({ role: 'trial' });
+  const res = await api('POST', '/api/v1/password_resets', { json: { password_reset: { email: account.email } }, headers: { 'x-forwarded-for': freshAddress() } });
+  assert.equal(res.status, 202, res.text);
+  return { id: resetToken(account.email) };
+}
+
+async function freshInvitation(c) {
+  const email = uniqueEmail('matrix-invited');
+  const res = await api('POST', '/api/v1/invitations', { token: c.adminToken, json: { invitation: { email, role: 'trial' } } });
+  assert.equal(res.status, 201, res.text);
+  return { id: invitationId(email) };
+}
 
 async function freshCategory(c) {
   const res = await api('POST', '/api/v1/categories', { token: c.adminToken, json: { category: { name: `matrix 用 ${Date.now()} ${Math.random()}` } } });

@@ -246,3 +246,40 @@ TEST_F(Cli, BadFixtureIsRefusedWithItsLinesAndWritesNothing) {
   EXPECT_EQ(camp("questions list --json").out, questions_before);
   EXPECT_EQ(camp("db seed --demo " + bad).code, 2);  // one or the other
 }
+
+TEST_F(Cli, InviteQueuesTheMailAndRefusesExistingAccounts) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  auto invited = camp("accounts invite --email cli.invited@example.com --role student --course rails_5m "
+                      "--nickname 'CLI 招待' --json");
+  ASSERT_EQ(invited.code, 0) << invited.out;
+  const auto invitation = nlohmann::json::parse(invited.out);
+  EXPECT_EQ(invitation["email"], "cli.invited@example.com");
+  EXPECT_EQ(invitation["role"], "student");
+  EXPECT_EQ(invitation["course"]["code"], "rails_5m");
+  EXPECT_EQ(invitation["nickname"], "CLI 招待");
+  EXPECT_TRUE(invitation["expires_at"].is_string());
+  EXPECT_EQ(invited.out.find("/account/new/"), std::string::npos) << "the link is never printed";
+
+  auto mails = camp("mail list --json");
+  ASSERT_EQ(mails.code, 0) << mails.out;
+  int queued = 0;
+  for (const auto& m : nlohmann::json::parse(mails.out))
+    queued += m["to"] == "cli.invited@example.com" && m["template"] == "invitation";
+  EXPECT_EQ(queued, 1);
+
+  // Inviting again replaces the pending invitation (a new mail, still one invitation).
+  auto again = camp("accounts invite --email CLI.Invited@example.com --role trial");
+  ASSERT_EQ(again.code, 0) << again.out;
+  EXPECT_NE(again.out.find("trial"), std::string::npos) << again.out;
+
+  ASSERT_EQ(camp("accounts create --email cli.taken@example.com --role trial", "pass-word-123\n").code, 0);
+  auto taken = camp("accounts invite --email cli.taken@example.com --role trial");
+  EXPECT_EQ(taken.code, 3) << taken.out;
+  EXPECT_NE(taken.out.find("このメールアドレスは既に使われています"), std::string::npos) << taken.out;
+
+  auto no_course = camp("accounts invite --email cli.nocourse@example.com --role student");
+  EXPECT_EQ(no_course.code, 3) << no_course.out;
+  EXPECT_NE(no_course.out.find("受講生・卒業生にはコースの指定が必要です"), std::string::npos) << no_course.out;
+  EXPECT_EQ(camp("accounts invite --email bad --role trial").code, 3);
+  EXPECT_EQ(camp("accounts invite --role trial").code, 2);  // --email is required
+}

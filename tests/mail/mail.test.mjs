@@ -210,3 +210,50 @@ describe('mail outbox', () => {
     await assert.rejects(camp('mail', 'retry'), (e) => e.code === 2);
   });
 });
+
+describe('password reset and invitation mails through SMTP', () => {
+  const mailTo = async (dir, to) => {
+    const files = emlFiles(dir);
+    if (files.length === 0) return null;
+    return (await inspect(files)).find((p) => p.to === to) ?? null;
+  };
+  const post = (url, path, json, method = 'POST') =>
+    fetch(url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+
+  test('a reset link from the received mail sets the password; an invitation link logs the new account in', async () => {
+    const port = await freePort();
+    const receiver = await startReceiver(port, mkdtempSync(join(tmpdir(), 'camp-mail-rcv-')));
+    const daemon = await startOwnDaemon({ name: 'mail-auth', env: smtpEnv(port) });
+    try {
+      const email = `reset-${Date.now()}@example.com`;
+      execFileSync(process.env.CAMP_BIN, ['accounts', 'create', '--email', email, '--role', 'trial'], { env: cliEnv, input: 'old-pass-123\n' });
+      assert.equal((await post(daemon.url, '/api/v1/password_resets', { password_reset: { email } })).status, 202);
+      const reset = await waitFor('the reset mail', () => mailTo(receiver.dir, email));
+      assert.equal(reset.subject, '【ポテパンキャンプ】パスワード再設定のご案内');
+      assert.deepEqual(reset.defects, []);
+      const token = reset.text.match(/\/reset-password\/([A-Za-z0-9_-]{43})\/edit/)[1];
+      assert.match(reset.html, new RegExp(`/reset-password/${token}/edit`));
+      const patched = await post(daemon.url, `/api/v1/password_resets/${token}`,
+        { password_reset: { password: 'new-pass-456', password_confirmation: 'new-pass-456' } }, 'PATCH');
+      assert.equal(patched.status, 204);
+      const login = await post(daemon.url, '/api/v1/account_token', { auth: { email, password: 'new-pass-456' } });
+      assert.equal(login.status, 201);
+
+      const invited = `invited-${Date.now()}@example.com`;
+      await camp('accounts', 'invite', '--email', invited, '--role', 'trial', '--nickname', '招待 花子');
+      const invitation = await waitFor('the invitation mail', () => mailTo(receiver.dir, invited));
+      assert.equal(invitation.subject, '【ポテパンキャンプ】アカウント登録のご案内');
+      assert.match(invitation.text, /^招待 花子 様/);
+      const id = invitation.text.match(/\/account\/new\/([A-Za-z0-9_-]{43})/)[1];
+      const accepted = await post(daemon.url, `/api/v1/invitations/${id}/acceptance`,
+        { invitation: { password: 'hanako-pass1', password_confirmation: 'hanako-pass1' } });
+      assert.equal(accepted.status, 201);
+      const { jwt } = await accepted.json();
+      const me = await fetch(`${daemon.url}/api/v1/accounts/me`, { headers: { authorization: `Bearer ${jwt}` } });
+      assert.equal((await me.json()).email, invited);
+    } finally {
+      await daemon.stop();
+      await receiver.stop();
+    }
+  });
+});

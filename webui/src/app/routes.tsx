@@ -29,6 +29,24 @@ const page = {
     () => import(/* webpackChunkName: "page-question" */ '../features/questions/pages/question-page'),
   ),
   events: lazyModule(() => import(/* webpackChunkName: "page-events" */ '../features/events/pages/events-page')),
+  resetRequest: lazyModule(
+    () => import(/* webpackChunkName: "page-reset-request" */ '../features/password-reset/pages/request-page'),
+  ),
+  resetConfirm: lazyModule(
+    () => import(/* webpackChunkName: "page-reset-confirm" */ '../features/password-reset/pages/confirm-page'),
+  ),
+  resetEdit: lazyModule(
+    () => import(/* webpackChunkName: "page-reset-edit" */ '../features/password-reset/pages/edit-page'),
+  ),
+  resetComplete: lazyModule(
+    () => import(/* webpackChunkName: "page-reset-complete" */ '../features/password-reset/pages/complete-page'),
+  ),
+  invitationAccept: lazyModule(
+    () => import(/* webpackChunkName: "page-account-new" */ '../features/invitations/pages/accept-page'),
+  ),
+  invitationComplete: lazyModule(
+    () => import(/* webpackChunkName: "page-account-new-complete" */ '../features/invitations/pages/complete-page'),
+  ),
 };
 
 const layout = {
@@ -46,6 +64,18 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: layout.account, children: [{ path: 'login', loader: guestOnlyLoader, lazy: page.login }] },
       { lazy: layout.newAuth, children: [{ path: 'ga', lazy: page.ga }] },
+      // Password reset and invitations: open to everyone, logged in or not (docs/webui.md).
+      {
+        lazy: layout.newAuth,
+        children: [
+          { path: 'reset-password', lazy: page.resetRequest },
+          { path: 'reset-password/confirm', lazy: page.resetConfirm },
+          { path: 'reset-password/complete', lazy: page.resetComplete },
+          { path: 'reset-password/:token?/edit', lazy: page.resetEdit },
+          { path: 'account/new/complete', lazy: page.invitationComplete },
+          { path: 'account/new/:id?', lazy: page.invitationAccept },
+        ],
+      },
       { index: true, loader: indexLoader, Component: InitialLoading },
       {
         id: 'frame',

@@ -28,3 +28,6 @@ export type QuestionPage = Schemas['QuestionPage'];
 export type QuestionInput = Schemas['QuestionInput'];
 export type Answer = Schemas['Answer'];
 export type AnswerInput = RequestBody<'Answer'>['answer'];
+
+export type Invitation = Schemas['Invitation'];
+export type InvitationView = Schemas['InvitationView'];

@@ -23,3 +23,15 @@ export function imageFileError(file: Pick<File, 'name' | 'type'>): string | null
   const typeOk = file.type === '' || (limits.imageMimeTypes as readonly string[]).includes(file.type);
   return extOk && typeOk ? null : messages.image_format;
 }
+
+// A new password twice (password reset, accepting an invitation): the password rules, then
+// the confirmation required and equal.
+export const newPasswordShape = {
+  password: passwordField(),
+  passwordConfirmation: z.string().check(z.minLength(1, messages.password_confirmation_required)),
+};
+export const passwordsMatch = () =>
+  z.refine<{ password: string; passwordConfirmation: string }>((v) => v.password === v.passwordConfirmation, {
+    message: messages.password_confirmation_mismatch,
+    path: ['passwordConfirmation'],
+  });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { LoginForm } from '../components/login-form';
 import { LOGIN_REQUIRED_MESSAGE } from '../login-schema';
@@ -26,6 +26,9 @@ export function Component() {
         </p>
       )}
       <LoginForm onLoggedIn={onLoggedIn} />
+      <p className="login-card__links">
+        <Link to="/reset-password">パスワードをお忘れの方</Link>
+      </p>
     </section>
   );
 }

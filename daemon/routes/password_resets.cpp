@@ -1,0 +1,48 @@
+// Password reset by mail (docs/api.md "Password reset"): anyone, no token needed.
+#include "accounts/link_token.hpp"
+#include "app.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "http/context.hpp"
+#include "http/json_body.hpp"
+#include "routes/routes.hpp"
+
+namespace camp::routes {
+namespace {
+
+using http::Context;
+using http::Response;
+
+// The same 202 body whether the e-mail is registered or not.
+Response request_reset(Context& ctx) {
+  auto email = http::read_member(ctx.json_body(), "password_reset",
+                                 [](http::JsonFields& in) { return in.string("email").value_or(""); });
+  ctx.app.password_resets.request({std::move(email), ctx.request.client_address});
+  return Response::json(202, {{"message", std::string(msg::password_reset_sent)}});
+}
+
+Response check_reset(Context& ctx) {
+  const auto expires_at = ctx.app.password_resets.check(ctx.request.params.at("token"));
+  return Response::json(200, {{"expires_at", accounts::iso8601(expires_at)}});
+}
+
+Response reset(Context& ctx) {
+  const auto& token = ctx.request.params.at("token");
+  ctx.app.password_resets.check(token);  // a dead link says so before any field is judged
+  const auto input = http::read_member(ctx.json_body(), "password_reset", [](http::JsonFields& in) {
+    return accounts::NewPassword{in.string("password").value_or(""), in.string("password_confirmation").value_or("")};
+  });
+  ctx.app.password_resets.reset(token, input);
+  return Response::no_content();
+}
+
+}  // namespace
+
+void add_password_resets(http::Router& r) {
+  r.add({"POST", "/api/v1/password_resets", http::Access::anyone, request_reset});
+  r.add({"GET", "/api/v1/password_resets/{token}", http::Access::anyone, check_reset});
+  // The login lane: the new password is hashed (argon2id).
+  r.add({"PATCH", "/api/v1/password_resets/{token}", http::Access::anyone, reset, http::Lane::slow});
+}
+
+}  // namespace camp::routes
