@@ -164,6 +164,8 @@ void setup_mail(CLI::App& app, Run& run) {
   test_cmd->add_option("--count", test_opts->count, "Queue this many copies in one transaction (default 1)")
       ->check(CLI::Range(1, 100000));
   test_cmd->callback([&run, test_opts] { run = [test_opts](Context& ctx) { return test_mail(ctx, *test_opts); }; });
+
+  setup_mail_campaigns(*group, run);
 }
 
 }  // namespace camp::cli

@@ -89,6 +89,11 @@ const std::map<std::string, Setter>& setters() {
       {"mail.retry_max_seconds", set_mail(&MailConfig::retry_max_seconds)},
       {"mail.delivery_threads", set_mail(&MailConfig::delivery_threads)},
       {"mail.poll_seconds", set_mail(&MailConfig::poll_seconds)},
+      {"mail.digest.enabled", set_mail(&MailConfig::digest_enabled)},
+      {"mail.digest.hour", set_mail(&MailConfig::digest_hour)},
+      {"mail.digest.roles", set_mail(&MailConfig::digest_roles)},
+      {"mail.digest.unanswered_days", set_mail(&MailConfig::digest_unanswered_days)},
+      {"mail.reminders.unsolved_days", set_mail(&MailConfig::reminder_unsolved_days)},
   };
   return all;
 }
@@ -137,6 +142,15 @@ void validate_mail(const MailConfig& m) {
                                "(retry_max_seconds >= retry_base_seconds)");
   if (m.delivery_threads < 0 || m.delivery_threads > 16)
     throw Error(errc::invalid, "config: mail.delivery_threads must be 0..16 (0: this daemon delivers nothing)");
+  if (m.digest_hour < 0 || m.digest_hour > 23) throw Error(errc::invalid, "config: mail.digest.hour must be 0..23");
+  if (m.digest_unanswered_days < 1 || m.digest_unanswered_days > 365 || m.reminder_unsolved_days < 1 ||
+      m.reminder_unsolved_days > 365)
+    throw Error(errc::invalid, "config: mail.digest.unanswered_days and mail.reminders.unsolved_days must be 1..365");
+  if (m.digest_roles.empty()) throw Error(errc::invalid, "config: mail.digest.roles must name at least one role");
+  for (const auto& role : m.digest_roles)
+    if (role != "admin" && role != "basic_mentor" && role != "advanced_mentor" && role != "spot_advanced_mentor" &&
+        role != "student" && role != "graduate" && role != "trial")
+      throw Error(errc::invalid, "config: mail.digest.roles: unknown role '" + role + "'");
 }
 
 void validate(const Config& c) {
@@ -210,7 +224,7 @@ Config load_config(const std::optional<std::string>& path) {
     const auto name = env_name(key);
     if (const char* value = std::getenv(name.c_str())) {
       // Lists come from the environment as comma-separated values.
-      YAML::Node node = key == "trusted_proxies" || key == "cable.allowed_origins" ? YAML::Load("[" + std::string(value) + "]")
+      YAML::Node node = key == "trusted_proxies" || key == "cable.allowed_origins" || key == "mail.digest.roles" ? YAML::Load("[" + std::string(value) + "]")
                                                  : YAML::Node(std::string(value));
       apply(c, key, node, name);
     }

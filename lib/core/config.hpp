@@ -47,6 +47,12 @@ struct MailConfig {
   int retry_max_seconds = 3600;    // up to this
   int delivery_threads = 1;        // per daemon, each with its own database connection
   int poll_seconds = 5;            // besides the NOTIFY on enqueue
+  // Nothing left waiting (lib/mail/waiting.hpp): the daily digest to mentors and the reminders.
+  bool digest_enabled = true;      // the daemons run it (camp mail digest run works regardless)
+  int digest_hour = 9;             // from this hour of the school day (Asia/Tokyo), once per day
+  std::vector<std::string> digest_roles = {"basic_mentor", "advanced_mentor", "spot_advanced_mentor"};
+  int digest_unanswered_days = 2;  // a question without an answer this long is in the digest
+  int reminder_unsolved_days = 7;  // answered this long ago and still unsolved: remind the asker once
 };
 
 struct Config {

@@ -1,0 +1,101 @@
+#include "mail/magazine.hpp"
+
+#include <sodium.h>
+
+#include "accounts/model.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "db/arrays.hpp"
+#include "mail/outbox.hpp"
+
+namespace camp::mail {
+namespace {
+
+constexpr db::Statement kLockHash{"magazine.lock_hash", "SELECT pg_advisory_xact_lock(hashtextextended($1, 9))"};
+constexpr db::Statement kLastSend{
+    "magazine.last_send",
+    "SELECT EXTRACT(EPOCH FROM sent_at)::bigint, to_char(sent_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') "
+    "FROM mail_magazine_sends WHERE body_sha256 = $1 "
+    "ORDER BY id DESC LIMIT 1"};
+constexpr db::Statement kRecord{
+    "magazine.record",
+    "INSERT INTO mail_magazine_sends (subject, body_sha256, roles, recipients, again) "
+    "VALUES ($1, $2, $3::text[], $4, $5) RETURNING id"};
+
+std::size_t characters(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+void validate(const Magazine& m) {
+  FieldErrors fields;
+  if (m.subject.empty() || characters(m.subject) > 200 || !text::valid_utf8(m.subject) || text::has_control(m.subject))
+    fields["subject"].push_back("the subject must be one line of 1 to 200 characters (UTF-8)");
+  if (m.body.empty() || m.body.size() > 100000 || !text::valid_utf8(m.body) ||
+      m.body.find('\0') != std::string::npos)
+    fields["body"].push_back("the body must be UTF-8 text of 1 to 100,000 bytes");
+  for (const auto& role : m.roles)
+    if (!accounts::parse_role(role)) fields["roles"].push_back("unknown role '" + role + "'");
+  if (!fields.empty()) throw Error(errc::invalid, "the magazine cannot be sent as it is", fields);
+}
+
+}  // namespace
+
+std::string magazine_hash(const std::string& subject, const std::string& body) {
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(subject.data()), subject.size());
+  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>("\n"), 1);
+  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(body.data()), body.size());
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256_final(&state, digest);
+  char hex[crypto_hash_sha256_BYTES * 2 + 1];
+  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  return hex;
+}
+
+MagazineResult send_magazine(db::Pool& pool, const UnsubscribeLinks& links, const Magazine& magazine,
+                             const MagazineOptions& options) {
+  validate(magazine);
+  const auto hash = magazine_hash(magazine.subject, magazine.body);
+  const std::size_t batch = std::max<std::size_t>(options.batch_size, 1);
+  return pool.transaction([&](db::Tx& tx) {
+    MagazineResult result;
+    result.body_sha256 = hash;
+    // Two operators sending the same magazine at once: the second waits, then sees the first.
+    if (!options.dry_run) tx.exec(kLockHash, hash);
+    const auto last = tx.exec(kLastSend, hash);
+    if (!last.empty()) result.previously_sent_at = last[0][0].as<std::int64_t>();
+    if (!last.empty() && !options.again && !options.dry_run)
+      throw Error(errc::conflict, "this magazine (same subject and body) was already sent on " +
+                                      last[0][1].as<std::string>() + " JST; give --again to send it again");
+    const auto people = recipients(tx, Topic::magazine, magazine.roles);
+    result.recipients = people.size();
+    if (options.dry_run) return result;
+    result.send_id = tx.exec(kRecord, magazine.subject, hash, db::text_array(magazine.roles),
+                             static_cast<int>(people.size()), options.again)[0][0]
+                         .as<std::int64_t>();
+    std::vector<Outgoing> mails;
+    mails.reserve(std::min(batch, people.size()));
+    for (std::size_t i = 0; i < people.size(); ++i) {
+      const auto& r = people[i];
+      mails.push_back({.to = r.email,
+                       .template_name = "magazine",
+                       .values = {{"nickname", r.nickname.empty() ? "受講生" : r.nickname},
+                                  {"subject", magazine.subject},
+                                  {"body", magazine.body},
+                                  {"unsubscribe_url", links.page_url(r.account_id, Topic::magazine)}},
+                       .bulk = true,
+                       .unsubscribe_url = links.one_click_url(r.account_id, Topic::magazine)});
+      if (mails.size() == batch || i + 1 == people.size()) {
+        result.queued += enqueue_many(tx, mails);
+        mails.clear();
+        if (options.progress) options.progress(result.queued, people.size());
+      }
+    }
+    return result;
+  });
+}
+
+}  // namespace camp::mail

@@ -1,0 +1,197 @@
+#include "mail/waiting.hpp"
+
+#include <charconv>
+#include <cstdio>
+
+#include "mail/outbox.hpp"
+
+namespace camp::mail {
+namespace {
+
+using std::chrono::duration_cast;
+using std::chrono::seconds;
+
+constexpr const char* kDigestKind = "mentor_digest";
+
+constexpr db::Statement kUnanswered{
+    "waiting.unanswered",
+    "SELECT id, title, (EXTRACT(EPOCH FROM to_timestamp($1) - created_at) / 86400)::bigint, count(*) OVER () "
+    "FROM questions WHERE answers_count = 0 AND created_at <= to_timestamp($1) - make_interval(days => $2) "
+    "ORDER BY created_at, id LIMIT $3"};
+constexpr db::Statement kClaimDay{
+    "waiting.claim_day",
+    "INSERT INTO mail_runs (kind, day, mails) VALUES ($1, $2::date, 0) ON CONFLICT DO NOTHING RETURNING 1"};
+constexpr db::Statement kDayRan{"waiting.day_ran", "SELECT 1 FROM mail_runs WHERE kind = $1 AND day = $2::date"};
+constexpr db::Statement kDayMails{"waiting.day_mails", "UPDATE mail_runs SET mails = $3 WHERE kind = $1 AND day = $2::date"};
+
+// Questions whose first answer from someone else is at least $2 days old at $1, unsolved and
+// not reminded; whether the asker receives school mail.
+#define CAMP_DUE_REMINDERS                                                                                          \
+  "SELECT q.id, q.title, a.id AS account_id, a.email, a.nickname, "                                               \
+  "NOT EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = q.account_id AND u.topic = 'school') "   \
+  "AS wanted FROM questions q JOIN accounts a ON a.id = q.account_id "                                            \
+  "WHERE q.answers_count > 0 AND q.solved_answer_id IS NULL "                                                     \
+  "AND q.created_at <= to_timestamp($1) - make_interval(days => $2) "                                             \
+  "AND NOT EXISTS (SELECT 1 FROM question_reminders r WHERE r.question_id = q.id) "                               \
+  "AND (SELECT min(x.created_at) FROM answers x WHERE x.question_id = q.id AND x.account_id <> q.account_id) "     \
+  "<= to_timestamp($1) - make_interval(days => $2) ORDER BY q.id LIMIT 10000"
+constexpr db::Statement kDueReminders{"waiting.due_reminders", CAMP_DUE_REMINDERS};
+// The same, taking each question: a concurrent run waits on the key and then skips it.
+constexpr db::Statement kTakeReminders{
+    "waiting.take_reminders",
+    "WITH due AS (" CAMP_DUE_REMINDERS "), ins AS (INSERT INTO question_reminders (question_id, mailed) "
+    "SELECT id, wanted FROM due ON CONFLICT DO NOTHING RETURNING question_id) "
+    "SELECT due.* FROM due JOIN ins ON ins.question_id = due.id ORDER BY due.id"};
+
+std::int64_t epoch(TimePoint t) { return duration_cast<seconds>(t.time_since_epoch()).count(); }
+
+// A title as one subject-safe line of at most 60 characters.
+std::string one_line(const std::string& title, std::size_t max_chars) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    const auto c = static_cast<unsigned char>(title[i]);
+    if ((c & 0xC0) != 0x80 && ++chars > max_chars) return out + "…";
+    out += c < 0x20 || c == 0x7F ? ' ' : title[i];
+  }
+  return out;
+}
+
+std::string render_sections(const std::vector<DigestSection>& sections, const std::string& public_url) {
+  std::string out;
+  for (const auto& s : sections) {
+    if (!out.empty()) out += "\n";
+    out += "■ " + s.heading + "（" + std::to_string(s.total) + "件）\n";
+    for (const auto& item : s.items)
+      out += "・" + item.title + (item.detail.empty() ? "" : "（" + item.detail + "）") + "\n  " + item.url + "\n";
+    if (s.total > s.items.size())
+      out += "ほか " + std::to_string(s.total - s.items.size()) + " 件: " + public_url + "/questions\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_date(Date day) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
+                static_cast<unsigned>(day.day()));
+  return buf;
+}
+
+std::optional<Date> parse_date(const std::string& text) {
+  int y = 0;
+  unsigned m = 0, d = 0;
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+  const auto num = [&](std::size_t at, std::size_t n, auto& out) {
+    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + at + n, out);
+    return ec == std::errc{} && end == text.data() + at + n;
+  };
+  if (!num(0, 4, y) || !num(5, 2, m) || !num(8, 2, d)) return std::nullopt;
+  const Date day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
+  if (!day.ok() || y < 2000 || y > 2999) return std::nullopt;
+  return day;
+}
+
+DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
+  DigestSection section{"回答を待っている質問（" + std::to_string(ctx.config.digest_unanswered_days) + "日以上回答なし）", 0, {}};
+  const auto rows = tx.exec(kUnanswered, epoch(ctx.now), ctx.config.digest_unanswered_days,
+                            static_cast<int>(kDigestItems));
+  for (const auto& r : rows) {
+    section.total = r[3].as<std::size_t>();
+    section.items.push_back({one_line(r[1].as<std::string>(), 80),
+                             ctx.public_url + "/questions/" + r[0].as<std::string>(),
+                             std::to_string(r[2].as<std::int64_t>()) + "日前"});
+  }
+  return section;
+}
+
+const std::vector<DigestSource>& digest_sources() {
+  static const std::vector<DigestSource> sources = {unanswered_questions};
+  return sources;
+}
+
+DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) const {
+  const auto now_real = clock_.now();
+  const Date day = day_opt.value_or(school_date(now_real));
+  const auto day_end = school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(1)));
+  const DigestContext ctx{std::min(now_real, day_end), config_.mail, config_.public_url};
+  const auto date = format_date(day);
+  return pool_.transaction([&](db::Tx& tx) {
+    DigestResult result{day};
+    // Claimed first: a second run of the day waits here for the first to commit, then skips.
+    if (dry_run ? !tx.exec(kDayRan, kDigestKind, date).empty() : tx.exec(kClaimDay, kDigestKind, date).empty()) {
+      result.already_ran = true;
+      return result;
+    }
+    std::vector<DigestSection> sections;
+    for (const auto& source : digest_sources()) {
+      auto s = source(tx, ctx);
+      result.waiting += s.total;
+      if (s.total > 0) sections.push_back(std::move(s));
+    }
+    if (sections.empty()) return result;
+    const auto people = recipients(tx, Topic::school, config_.mail.digest_roles);
+    result.mails = people.size();
+    if (dry_run) return result;
+    const auto text = render_sections(sections, config_.public_url);
+    std::vector<Outgoing> mails;
+    mails.reserve(people.size());
+    for (const auto& r : people)
+      mails.push_back({.to = r.email,
+                       .template_name = kDigestKind,
+                       .values = {{"nickname", r.nickname.empty() ? "メンター" : r.nickname},
+                                  {"date", date},
+                                  {"count", std::to_string(result.waiting)},
+                                  {"sections", text},
+                                  {"unsubscribe_url", links_.page_url(r.account_id, Topic::school)}},
+                       .bulk = true,
+                       .unsubscribe_url = links_.one_click_url(r.account_id, Topic::school)});
+    if (!mails.empty()) enqueue_many(tx, mails);
+    tx.exec(kDayMails, kDigestKind, date, static_cast<int>(mails.size()));
+    return result;
+  });
+}
+
+ReminderResult WaitingMail::run_reminders(bool dry_run) const {
+  const auto now = epoch(clock_.now());
+  const int days = config_.mail.reminder_unsolved_days;
+  return pool_.transaction([&](db::Tx& tx) {
+    ReminderResult result;
+    const auto rows = dry_run ? tx.exec(kDueReminders, now, days) : tx.exec(kTakeReminders, now, days);
+    std::vector<Outgoing> mails;
+    for (const auto& r : rows) {
+      ++result.questions;
+      if (!r["wanted"].as<bool>()) continue;
+      const auto account_id = r["account_id"].as<std::int64_t>();
+      const auto nickname = r["nickname"].as<std::string>();
+      mails.push_back({.to = r["email"].as<std::string>(),
+                       .template_name = "question_reminder",
+                       .values = {{"nickname", nickname.empty() ? "受講生" : nickname},
+                                  {"title", one_line(r["title"].as<std::string>(), 60)},
+                                  {"days", std::to_string(days)},
+                                  {"url", config_.public_url + "/questions/" + r["id"].as<std::string>()},
+                                  {"unsubscribe_url", links_.page_url(account_id, Topic::school)}},
+                       .bulk = true,
+                       .unsubscribe_url = links_.one_click_url(account_id, Topic::school)});
+    }
+    result.mails = mails.size();
+    if (!dry_run && !mails.empty()) enqueue_many(tx, mails);
+    return result;
+  });
+}
+
+bool WaitingMail::run_if_due() const {
+  if (!config_.mail.digest_enabled) return false;
+  const auto now = clock_.now();
+  const Date today = school_date(now);
+  if (now < school_day_start(today) + std::chrono::hours(config_.mail.digest_hour)) return false;
+  const bool ran = pool_.autocommit([&](db::Tx& tx) { return !tx.exec(kDayRan, kDigestKind, format_date(today)).empty(); });
+  if (ran) return false;
+  const auto digest = run_digest(today, false);
+  if (digest.already_ran) return false;
+  run_reminders(false);
+  return true;
+}
+
+}  // namespace camp::mail
