@@ -11,7 +11,7 @@ import { messages } from '../../../lib/messages';
 import { useDeleteAnswer } from '../api/delete-answer';
 import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
-import { AccountChip } from './account-chip';
+import { AccountChip } from '../../../components/account-chip';
 import { MarkdownView } from '../../../components/markdown-view';
 import { formatDate } from './question-list';
 

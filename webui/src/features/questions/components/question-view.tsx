@@ -11,7 +11,7 @@ import { useDeleteQuestion } from '../api/delete-question';
 import { useUpdateQuestion } from '../api/update-question';
 import { canEditQuestion, canPickUp } from '../permissions';
 import type { QuestionDetail } from '../types';
-import { AccountChip } from './account-chip';
+import { AccountChip } from '../../../components/account-chip';
 import { MarkdownView } from '../../../components/markdown-view';
 import { formatDate } from './question-list';
 import { QuestionForm, toQuestionInput } from './question-form';
