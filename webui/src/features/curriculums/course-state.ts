@@ -20,7 +20,8 @@ export function useCourseState() {
     });
   }, []);
   const setActiveCourse = useCallback(
-    (position: number) => update((prev) => (prev.activeCourseId === position ? prev : { ...prev, activeCourseId: position })),
+    (position: number) =>
+      update((prev) => (prev.activeCourseId === position ? prev : { ...prev, activeCourseId: position })),
     [update],
   );
   const toggleAside = useCallback(

@@ -40,7 +40,7 @@ export function repositoryKey(raw: string): string {
   const slash = rest.indexOf('/');
   const host = hostOf((slash === -1 ? rest : rest.slice(0, slash)).toLowerCase());
   let path = slash === -1 ? '' : rest.slice(slash);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     while (path.endsWith('/')) {
       path = path.slice(0, -1);

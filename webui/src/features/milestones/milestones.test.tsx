@@ -96,7 +96,10 @@ describe('milestone check', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({
       'GET /api/v1/x_share_milestones': [200, { milestone_type: 'first_login' }],
-      'POST /api/v1/x_share_milestones/mark_as_shown': [503, { error: { status: 503, code: 'unavailable', message: '混雑' } }],
+      'POST /api/v1/x_share_milestones/mark_as_shown': [
+        503,
+        { error: { status: 503, code: 'unavailable', message: '混雑' } },
+      ],
     });
     const { result } = setup();
     await waitFor(() => expect(result.current.check.milestone).toBe('first_login'));

@@ -50,12 +50,7 @@ export function Component() {
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ width: { xs: '100%', md: course.isAsideContentsOpen ? 260 : 'auto' }, flexShrink: 0 }}>
-          <TaskAside
-            tasks={c.tasks}
-            role={me.role}
-            open={course.isAsideContentsOpen}
-            onToggle={course.toggleAside}
-          />
+          <TaskAside tasks={c.tasks} role={me.role} open={course.isAsideContentsOpen} onToggle={course.toggleAside} />
         </Box>
         <Stack spacing={3} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
           {c.tasks.map((task) => (

@@ -41,7 +41,10 @@ export function ClaimButtons({ submission, me, onRefused }: ClaimButtonsProps) {
         </Button>
       )}
       {canRelease(submission, me) && (
-        <Button size="small" onClick={() => void run(() => release.mutateAsync(submission.id), messages.claim_released)}>
+        <Button
+          size="small"
+          onClick={() => void run(() => release.mutateAsync(submission.id), messages.claim_released)}
+        >
           担当を外す
         </Button>
       )}

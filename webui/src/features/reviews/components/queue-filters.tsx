@@ -3,7 +3,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { submissionStatusLabels } from '../../../lib/review-status';
 import type { CurriculumOption } from '../api/get-curriculum-options';
-import { ageChoices, changeFilter, queueStatuses, type MentorFilter, type QueueFilter, type QueueStatus } from '../queue-filter';
+import {
+  ageChoices,
+  changeFilter,
+  queueStatuses,
+  type MentorFilter,
+  type QueueFilter,
+  type QueueStatus,
+} from '../queue-filter';
 
 const statusLabel = (status: QueueStatus) => (status === 'all' ? 'すべて' : submissionStatusLabels[status]);
 const mentorLabels: Record<MentorFilter, string> = { all: 'すべて', me: '自分', none: '担当なし' };
@@ -41,12 +48,10 @@ export function QueueFilters({ filter, curriculums, onChange }: QueueFiltersProp
         (v) => onChange(changeFilter(filter, { status: v as QueueStatus })),
         queueStatuses.map((s) => [s, statusLabel(s)]),
       )}
-      {select(
-        'カリキュラム',
-        filter.curriculum,
-        (v) => onChange(changeFilter(filter, { curriculum: v })),
-        [['', 'すべて'], ...curriculums.map((c): [string, string] => [c.name, c.title])],
-      )}
+      {select('カリキュラム', filter.curriculum, (v) => onChange(changeFilter(filter, { curriculum: v })), [
+        ['', 'すべて'],
+        ...curriculums.map((c): [string, string] => [c.name, c.title]),
+      ])}
       {select(
         '課題',
         filter.taskId === null ? '' : String(filter.taskId),

@@ -33,7 +33,14 @@ export function ReviewDialog({ submissionId, me, onClose }: ReviewDialogProps) {
   const s = submission.data;
   const blocked = s ? reviewBlocked(s, me) : null;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="review-dialog-title" data-testid="review-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="review-dialog-title"
+      data-testid="review-dialog"
+    >
       <DialogTitle id="review-dialog-title" sx={{ pr: 6 }}>
         {s ? `${s.task.curriculum.title} / ${s.task.title}` : '提出'}
         <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
