@@ -47,7 +47,12 @@ App::App(Config cfg, const std::string& database_url)
       unsubscribe_links(jwt_secret, config.public_url),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
-      questions(pool, &question_lists) {
+      questions(pool, &question_lists),
+      curriculums(pool),
+      milestones(pool),
+      reviews(pool, milestones) {
+  // A student's first login gives them the first_login milestone (the share dialog).
+  sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

@@ -12,6 +12,9 @@
 #include "mail/preferences.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
+#include "curriculum/service.hpp"
+#include "milestones/service.hpp"
+#include "reviews/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -39,6 +42,9 @@ struct App {
   questions::QuestionCategoryService categories;
   questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener
   questions::QuestionService questions;
+  curriculum::CurriculumService curriculums;
+  milestones::MilestoneService milestones;
+  reviews::ReviewService reviews;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

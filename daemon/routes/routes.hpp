@@ -9,6 +9,9 @@ void add_uploads(http::Router& router);
 void add_system(http::Router& router);
 void add_categories(http::Router& router);
 void add_questions(http::Router& router);
+void add_curriculums(http::Router& router);
+void add_reviews(http::Router& router);
+void add_milestones(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -17,6 +20,9 @@ inline void add_all(http::Router& router) {
   add_uploads(router);
   add_categories(router);
   add_questions(router);
+  add_curriculums(router);
+  add_reviews(router);
+  add_milestones(router);
 }
 
 }  // namespace camp::routes
