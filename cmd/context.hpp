@@ -83,6 +83,7 @@ void setup_db(CLI::App& app, Run& run);
 void setup_accounts(CLI::App& app, Run& run);
 void setup_sessions(CLI::App& app, Run& run);
 void setup_questions(CLI::App& app, Run& run);
+void setup_curriculum(CLI::App& app, Run& run);
 void setup_mail(CLI::App& app, Run& run);
 // camp mail magazine / camp mail digest (commands/mail_campaigns.cpp), under `camp mail`.
 void setup_mail_campaigns(CLI::App& mail_group, Run& run);

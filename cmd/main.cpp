@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_accounts(app, run);
   camp::cli::setup_sessions(app, run);
   camp::cli::setup_questions(app, run);
+  camp::cli::setup_curriculum(app, run);
   camp::cli::setup_mail(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
 

@@ -49,7 +49,12 @@ App::App(Config cfg, const std::string& database_url)
       categories(pool),
       questions(pool, &question_lists),
       password_resets(pool, system_clock(), config.rate_limits, config.public_url, &session_cache),
-      invitations(pool, system_clock(), config.public_url) {
+      invitations(pool, system_clock(), config.public_url),
+      curriculums(pool),
+      milestones(pool),
+      reviews(pool, milestones) {
+  // A student's first login gives them the first_login milestone (the share dialog).
+  sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

@@ -14,6 +14,9 @@
 #include "mail/preferences.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
+#include "curriculum/service.hpp"
+#include "milestones/service.hpp"
+#include "reviews/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -43,6 +46,9 @@ struct App {
   questions::QuestionService questions;
   accounts::PasswordResetService password_resets;
   accounts::InvitationService invitations;
+  curriculum::CurriculumService curriculums;
+  milestones::MilestoneService milestones;
+  reviews::ReviewService reviews;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

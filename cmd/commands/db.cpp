@@ -1,4 +1,6 @@
 // camp db migrate | status | seed (--demo | FILE) | start | stop | url
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "context.hpp"
@@ -7,7 +9,9 @@
 #include "db/migrations.hpp"
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
+#include "curriculum/service.hpp"
 #include "seed/demo.hpp"
+#include "seed/reviews.hpp"
 #include "seed/fixture.hpp"
 
 namespace camp::cli {
@@ -46,8 +50,25 @@ int status(Context& ctx) {
   return kOk;
 }
 
+// The curriculum content the demo imports: $CAMP_CURRICULUM_DIR, else the source tree's
+// config/curriculum (docs/curriculum.md); none there: the demo has no curriculum.
+std::optional<std::string> demo_curriculum_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (const char* env = std::getenv("CAMP_CURRICULUM_DIR"); env && *env) return std::string(env);
+  const std::string source = CAMP_SOURCE_DIR "/config/curriculum";
+  if (fs::is_directory(source, ec)) return source;
+  return std::nullopt;
+}
+
 int seed_demo(Context& ctx) {
   const auto logins = seed::seed_demo(ctx.pool());
+  const auto curriculum_dir = demo_curriculum_dir();
+  int submissions = 0;
+  if (curriculum_dir) {
+    curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
+    submissions = seed::seed_demo_reviews(ctx.pool());
+  }
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
@@ -57,6 +78,8 @@ int seed_demo(Context& ctx) {
     std::cout << "demo accounts (password " << seed::kDemoPassword << "):\n";
     for (const auto& l : logins)
       std::cout << "  " << l.email << "  " << l.role << (l.course ? "  " + *l.course : "") << "\n";
+    if (curriculum_dir)
+      std::cout << "curriculum imported from " << *curriculum_dir << " (" << submissions << " demo submissions added)\n";
   }
   return kOk;
 }

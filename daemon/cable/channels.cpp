@@ -2,12 +2,14 @@
 
 #include "app.hpp"
 #include "cable/question_channel.hpp"
+#include "cable/review_queue_channel.hpp"
 
 namespace camp::cable {
 
 void add_channels(ChannelRegistry& registry, App& app) {
   registry.add(QuestionChannel::kName,
                std::make_unique<QuestionChannel>(app.questions, app.pool, app.config.cable.presence_ttl_seconds));
+  registry.add(ReviewQueueChannel::kName, std::make_unique<ReviewQueueChannel>());
 }
 
 }  // namespace camp::cable

@@ -11,6 +11,9 @@ void add_categories(http::Router& router);
 void add_questions(http::Router& router);
 void add_password_resets(http::Router& router);
 void add_invitations(http::Router& router);
+void add_curriculums(http::Router& router);
+void add_reviews(http::Router& router);
+void add_milestones(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -21,6 +24,9 @@ inline void add_all(http::Router& router) {
   add_questions(router);
   add_password_resets(router);
   add_invitations(router);
+  add_curriculums(router);
+  add_reviews(router);
+  add_milestones(router);
 }
 
 }  // namespace camp::routes

@@ -78,6 +78,7 @@ std::string SessionService::login(const LoginRequest& raw) {
     return repo::find_by_id(c, claims.account_id);
   });
   if (!account) throw login_failed();  // deleted between the two steps
+  if (on_login) on_login(*account);
   claims.role = std::string(to_string(account->role));
   return signer_.sign(claims);
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 // Logging in and out, and turning a bearer token back into an account.
 #include <chrono>
 #include <string>
@@ -42,6 +43,8 @@ class SessionService {
   // Returns a signed JWT. Unknown e-mail and wrong password get the same error and
   // cost the same time; failures are throttled (accounts/throttle.hpp).
   std::string login(const LoginRequest& request);
+  // Called after each successful login with the account (the daemon records milestones here).
+  std::function<void(const Account&)> on_login;
   // Proof that the person at `client_address` knows `who`'s password (before an e-mail change):
   // 422 on fields.current_password when it is missing or wrong, 429 past the login limits;
   // wrong guesses count like failed logins.

@@ -15,6 +15,9 @@ import { api, createAccount, login, uniqueEmail, uploadForm } from './lib/client
 import { png } from './lib/images.mjs';
 import { freshAddress } from './lib/client.mjs';
 import { invitationId, resetToken } from './lib/mailbox.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, importTestCurriculum } from './lib/curriculum.mjs';
 
 const ROLES = ['admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'student', 'u29', 'graduate', 'trial', 'anonymous'];
 
@@ -128,6 +131,50 @@ const MATRIX = [
     method: 'POST', path: '/api/v1/invitations/{id}/acceptance', prepare: freshInvitation,
     body: () => ({ json: { invitation: { password: 'matrix-pass-1', password_confirmation: 'matrix-pass-1' } } }), expect: all(201),
   },
+  // --- issue 10: curriculums, submissions, reviews, milestones ---------------------------------
+  // Tasks of tests/fixtures/curriculum (901, 902 basic; 903 advanced). {id}: a fresh submission
+  // of a fresh student (prepare), so every cell has its own.
+  { method: 'GET', path: '/api/v1/curriculums', expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'GET', path: '/api/v1/curriculums/test-basics', expect: LOGGED_IN(200, { graduate: 403 }) },
+  {
+    method: 'POST', path: '/api/v1/tasks/901/submissions',
+    body: (c, role) => ({ json: { submission: { repository_url: `https://github.com/matrix-${role}/first-page` } } }),
+    expect: all(403, { student: 201, u29: 201, anonymous: 401 }),
+  },
+  { method: 'GET', path: '/api/v1/submissions', expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
+  {
+    method: 'GET', path: '/api/v1/submissions/{id}', prepare: freshSubmission(901),
+    expect: all(404, { ...REVIEWERS(200), graduate: 403, anonymous: 401 }),
+  },
+  { method: 'POST', path: '/api/v1/submissions/{id}/claim', prepare: freshSubmission(901), expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
+  {
+    method: 'POST', path: '/api/v1/submissions/{id}/claim', prepare: freshSubmission(903), label: 'advanced task',
+    expect: all(403, { ...REVIEWERS(200), basic_mentor: 403, anonymous: 401 }),
+  },
+  {
+    method: 'DELETE', path: '/api/v1/submissions/{id}/claim', prepare: freshSubmission(901, { claimed: true }), label: 'claimed by another mentor',
+    expect: all(403, { admin: 200, anonymous: 401 }),
+  },
+  {
+    method: 'POST', path: '/api/v1/submissions/{id}/reviews', prepare: freshSubmission(901),
+    body: (c, role) => ({ json: { review: { status: 'approved', comment: `${role} のレビュー` } } }),
+    expect: all(403, { ...REVIEWERS(201), anonymous: 401 }),
+  },
+  {
+    method: 'POST', path: '/api/v1/submissions/{id}/reviews', prepare: freshSubmission(903), label: 'advanced task',
+    body: (c, role) => ({ json: { review: { status: 'changes_requested', comment: `${role} のレビュー` } } }),
+    expect: all(403, { ...REVIEWERS(201), basic_mentor: 403, anonymous: 401 }),
+  },
+  { method: 'GET', path: '/api/v1/x_share_milestones', expect: LOGGED_IN(200) },
+  {
+    method: 'POST', path: '/api/v1/x_share_milestones/mark_as_shown',
+    body: () => ({ json: { milestone_type: 'first_login' } }), expect: LOGGED_IN(204),
+  },
+  ...['rules-for-basic-mentors', 'rules-for-advanced-mentors'].map((name) => ({
+    method: 'GET', path: `/api/v1/review_notes/${name}`,
+    // 200 once config/review-notes holds the note (embedded at build time), 404 before.
+    expect: all(403, { ...REVIEWERS(existsSync(join(ROOT, 'config', 'review-notes', `${name}.md`)) ? 200 : 404), anonymous: 401 }),
+  })),
 ];
 
 async function freshResetToken() {
@@ -142,6 +189,27 @@ async function freshInvitation(c) {
   const res = await api('POST', '/api/v1/invitations', { token: c.adminToken, json: { invitation: { email, role: 'trial' } } });
   assert.equal(res.status, 201, res.text);
   return { id: invitationId(email) };
+}
+
+
+function REVIEWERS(status) {
+  return { admin: status, basic_mentor: status, advanced_mentor: status, spot_advanced_mentor: status };
+}
+
+// A submission of `task` by a student of its own (so each cell may submit), claimed by a
+// mentor who is nobody's caller when `claimed`.
+function freshSubmission(task, { claimed = false } = {}) {
+  return async (c) => {
+    const student = createAccount({ role: 'student', course: 'rails_4m', email: uniqueEmail('matrix-submitter') });
+    const token = await login(student.email, student.password);
+    const res = await api('POST', `/api/v1/tasks/${task}/submissions`, { token, json: { submission: { repository_url: 'https://github.com/matrix/work' } } });
+    assert.equal(res.status, 201, res.text);
+    if (claimed) {
+      const claim = await api('POST', `/api/v1/submissions/${res.json.id}/claim`, { token: c.claimerToken });
+      assert.equal(claim.status, 200, claim.text);
+    }
+    return { id: res.json.id };
+  };
 }
 
 async function freshCategory(c) {
@@ -172,6 +240,9 @@ const ctx = {
 };
 
 before(async () => {
+  importTestCurriculum();
+  const claimer = createAccount({ role: 'advanced_mentor', email: uniqueEmail('matrix-claimer') });
+  ctx.claimerToken = await login(claimer.email, claimer.password);
   for (const [role, spec] of Object.entries(ACCOUNTS)) {
     ctx.accounts[role] = createAccount({ ...spec, nickname: `matrix ${role}` });
     ctx.tokens[role] = await login(ctx.accounts[role].email, ctx.accounts[role].password);

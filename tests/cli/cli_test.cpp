@@ -283,3 +283,73 @@ TEST_F(Cli, InviteQueuesTheMailAndRefusesExistingAccounts) {
   EXPECT_EQ(camp("accounts invite --email bad --role trial").code, 3);
   EXPECT_EQ(camp("accounts invite --role trial").code, 2);  // --email is required
 }
+
+namespace {
+
+// tests/fixtures/curriculum plus the real content when present (an import deletes what its
+// directory lacks, and the demo's submissions use the real tasks).
+std::string curriculum_dir(const std::string& name, bool with_fixture = true) {
+  namespace fs = std::filesystem;
+  const auto dir = fs::path(data_dir) / name;
+  fs::create_directories(dir);
+  std::vector<fs::path> bases{fs::path(CAMP_SOURCE_DIR) / "config" / "curriculum"};
+  if (with_fixture) bases.push_back(fs::path(CAMP_SOURCE_DIR) / "tests" / "fixtures" / "curriculum");
+  for (const auto& base : bases) {
+    if (!fs::is_directory(base)) continue;
+    for (const auto& e : fs::directory_iterator(base))
+      if (e.is_directory() && !fs::exists(dir / e.path().filename())) fs::create_directory_symlink(e.path(), dir / e.path().filename());
+  }
+  return dir.string();
+}
+
+}  // namespace
+
+TEST_F(Cli, CurriculumImportListSubmissionsAndStats) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  const auto dir = curriculum_dir("curriculum-ok");
+  auto first = camp("curriculum import " + dir + " --json");
+  ASSERT_EQ(first.code, 0) << first.out;
+  auto again = camp("curriculum import " + dir + " --json");
+  ASSERT_EQ(again.code, 0) << again.out;
+  const auto report = nlohmann::json::parse(again.out);
+  EXPECT_EQ(report["tasks"]["created"], 0);
+  EXPECT_EQ(report["tasks"]["updated"], 0);
+  EXPECT_GE(report["tasks"]["unchanged"].get<int>(), 4);
+  auto text = camp("curriculum import " + dir);
+  EXPECT_NE(text.out.find("tasks: 0 created, 0 updated, 0 deleted"), std::string::npos) << text.out;
+
+  auto list = camp("curriculum list --json");
+  ASSERT_EQ(list.code, 0) << list.out;
+  bool found = false;
+  for (const auto& c : nlohmann::json::parse(list.out)["data"])
+    if (c["name"] == "test-basics") {
+      found = true;
+      EXPECT_EQ(c["milestone"], "test_basics_tasks_approved");
+      EXPECT_EQ(c["tasks"].size(), 2u);
+    }
+  EXPECT_TRUE(found) << list.out;
+  EXPECT_NE(camp("curriculum list").out.find("test-basics\tテスト基礎\t2 tasks"), std::string::npos);
+
+  auto subs = camp("submissions list --waiting --json");
+  ASSERT_EQ(subs.code, 0) << subs.out;
+  for (const auto& s : nlohmann::json::parse(subs.out)["data"]) EXPECT_EQ(s["status"], "waiting");
+  auto stats = camp("reviews stats --since 2020-01-01 --json");
+  ASSERT_EQ(stats.code, 0) << stats.out;
+  EXPECT_TRUE(nlohmann::json::parse(stats.out)["data"].is_array());
+  EXPECT_EQ(camp("reviews stats --since yesterday").code, 3);
+  EXPECT_EQ(camp("reviews stats").code, 0);
+}
+
+TEST_F(Cli, CurriculumImportRefusesBadFilesWithTheirLines) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  namespace fs = std::filesystem;
+  const auto dir = fs::path(curriculum_dir("curriculum-bad"));
+  fs::create_directories(dir / "test-broken");
+  std::ofstream(dir / "test-broken" / "curriculum.yaml") << "title: 壊れた\nposition: 999\n";
+  std::ofstream(dir / "test-broken" / "01-x.md") << "---\nid: 999\ntitle: x\nposition: 1\nreview_level: expert\n---\n";
+  auto r = camp("curriculum import " + dir.string());
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_NE(r.out.find("test-broken/01-x.md:5: review_level must be basic or advanced"), std::string::npos) << r.out;
+  EXPECT_EQ(camp("curriculum list").out.find("壊れた"), std::string::npos);
+  EXPECT_EQ(camp("curriculum import /nonexistent").code, 2);  // CLI11: not a directory
+}

@@ -13,6 +13,23 @@ describe('route parameter validation', () => {
     expect(paramsValid({ id }, { id: 'id' })).toBe(false);
   });
 
+  it.each(['html-css', 'ruby-on-rails', 'final-tasks', 'javascript'])('accepts the curriculum name %j', (name) => {
+    expect(paramsValid({ name }, { name: 'curriculum' })).toBe(true);
+  });
+
+  it.each(['HTML-CSS', 'ruby_on_rails', '-css', 'html css', 'html%2Fcss', '..', ''])(
+    'refuses the curriculum name %j',
+    (name) => {
+      expect(paramsValid({ name }, { name: 'curriculum' })).toBe(false);
+    },
+  );
+
+  it('knows the two review notes only', () => {
+    expect(paramsValid({ note: 'rules-for-basic-mentors' }, { note: 'reviewNote' })).toBe(true);
+    expect(paramsValid({ note: 'rules-for-advanced-mentors' }, { note: 'reviewNote' })).toBe(true);
+    expect(paramsValid({ note: 'rules-for-spot-mentors' }, { note: 'reviewNote' })).toBe(false);
+  });
+
   it('turns a failure into a 404', () => {
     const loader = validateParams({ id: 'id' });
     let error: unknown = null;

@@ -6,6 +6,8 @@ export const paramPatterns = {
   id: /^[1-9][0-9]{0,17}$/, // database ids: positive integers
   slug: /^[a-z0-9][a-z0-9_-]{0,99}$/, // curriculum names
   token: /^[A-Za-z0-9_-]{1,256}$/, // reset-password tokens
+  curriculum: /^[a-z0-9][a-z0-9-]{0,99}$/, // curriculum names: lower-case letters, digits, hyphens
+  reviewNote: /^rules-for-(basic|advanced)-mentors$/, // the two review notes
 } as const;
 
 export type ParamSpec = Record<string, keyof typeof paramPatterns>;

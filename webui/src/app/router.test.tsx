@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
-import { account, mockApi, NOT_SERVED } from '../test/api-mock';
+import { account, mockApi } from '../test/api-mock';
 import { queryClient } from './query-client';
 import { routes } from './routes';
 
@@ -47,7 +47,7 @@ describe('routes', () => {
     mockApi({
       'GET /api/v1/accounts/me': [200, account()],
       'GET /api/v1/site': [200, site],
-      'GET /api/v1/x_share_milestones': NOT_SERVED,
+      'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
     });
     renderAt('/dashboards');
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();

@@ -28,6 +28,13 @@ const page = {
   question: lazyModule(
     () => import(/* webpackChunkName: "page-question" */ '../features/questions/pages/question-page'),
   ),
+  curriculum: lazyModule(
+    () => import(/* webpackChunkName: "page-curriculum" */ '../features/curriculums/pages/curriculum-page'),
+  ),
+  reviews: lazyModule(() => import(/* webpackChunkName: "page-reviews" */ '../features/reviews/pages/reviews-page')),
+  reviewNote: lazyModule(
+    () => import(/* webpackChunkName: "page-review-note" */ '../features/reviews/pages/review-note-page'),
+  ),
   events: lazyModule(() => import(/* webpackChunkName: "page-events" */ '../features/events/pages/events-page')),
   resetRequest: lazyModule(
     () => import(/* webpackChunkName: "page-reset-request" */ '../features/password-reset/pages/request-page'),
@@ -96,12 +103,30 @@ export const routes: RouteObject[] = [
             children: [{ path: 'students', lazy: page.students }],
           },
           {
+            loader: guard('adminOrMentor'),
+            Component: Layouts.ReviewLayout,
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              { path: 'reviews', lazy: page.reviews },
+              {
+                path: 'reviews/notes/:note',
+                loader: validateParams({ note: 'reviewNote' }),
+                lazy: page.reviewNote,
+              },
+            ],
+          },
+          {
             loader: guard('login'),
             Component: Layouts.DefaultLayout,
             ErrorBoundary: RouteErrorPage,
             children: [
               { path: 'mypage', lazy: page.mypage },
               { path: 'curriculums', lazy: page.curriculums },
+              {
+                path: 'curriculums/:name',
+                loader: validateParams({ name: 'curriculum' }),
+                lazy: page.curriculum,
+              },
               { path: 'events', lazy: page.events },
               { path: 'questions', lazy: page.questions },
               { path: 'questions/:id', loader: validateParams({ id: 'id' }), lazy: page.question },

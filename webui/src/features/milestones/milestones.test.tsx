@@ -1,10 +1,13 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, NOT_SERVED } from '../../test/api-mock';
+import { mockApi } from '../../test/api-mock';
 import { SHARE_HASHTAG, shareContent, shareUrl } from './share-content';
 import { useMilestoneCheck } from './use-milestone-check';
+
+// Lets the stubbed fetch (it answers at once) and the hook's promise chain finish.
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
 
@@ -30,21 +33,79 @@ describe('share content', () => {
   });
 });
 
-describe('milestone check (the daemon does not serve x_share_milestones yet)', () => {
-  it('takes the 404 of the unserved route as "no milestone": nothing shown, nothing logged', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetchMock = mockApi({ 'GET /api/v1/x_share_milestones': NOT_SERVED });
-    const { result } = renderHook(() => useMilestoneCheck(true), { wrapper });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await Promise.resolve();
-    expect(result.current.milestone).toBeNull();
-    expect(warn).not.toHaveBeenCalled();
+describe('milestone check', () => {
+  const setup = () =>
+    renderHook(
+      () => {
+        const navigate = useNavigate();
+        return { check: useMilestoneCheck(true), navigate };
+      },
+      { wrapper },
+    );
+
+  it('shows the milestone; closing marks it shown and it does not come back on the next route', async () => {
+    // The daemon keeps answering the milestone until it has processed mark_as_shown.
+    const fetchMock = mockApi({
+      'GET /api/v1/x_share_milestones': [200, { milestone_type: 'ruby_tasks_approved' }],
+      'POST /api/v1/x_share_milestones/mark_as_shown': [204],
+    });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.check.milestone).toBe('ruby_tasks_approved'));
+    act(() => result.current.check.close());
+    expect(result.current.check.milestone).toBeNull();
+    await waitFor(() =>
+      expect(fetchMock.requests.find((r) => r.method === 'POST')?.body).toBe(
+        JSON.stringify({ milestone_type: 'ruby_tasks_approved' }),
+      ),
+    );
+    await act(() => result.current.navigate('/curriculums'));
+    await waitFor(() => expect(fetchMock.requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    await settle();
+    expect(result.current.check.milestone).toBeNull();
   });
 
-  it('a route the contract does not have cannot be mocked as served', () => {
-    expect(() => mockApi({ 'GET /api/v1/x_share_milestones': [200, { milestone_type: 'x' }] })).toThrow(
-      /not in daemon\/openapi.yaml/,
-    );
+  it('checks again on every route change and shows a newer milestone', async () => {
+    let answer: string | null = null;
+    mockApi({ 'GET /api/v1/x_share_milestones': () => [200, { milestone_type: answer }] });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.check.milestone).toBeNull());
+    answer = 'html_css_tasks_approved';
+    await act(() => result.current.navigate('/mypage'));
+    await waitFor(() => expect(result.current.check.milestone).toBe('html_css_tasks_approved'));
+  });
+
+  it('null means nothing to show', async () => {
+    const fetchMock = mockApi({ 'GET /api/v1/x_share_milestones': [200, { milestone_type: null }] });
+    const { result } = setup();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await settle();
+    expect(result.current.check.milestone).toBeNull();
+  });
+
+  it('only logs failures of either call and shows nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      'GET /api/v1/x_share_milestones': [503, { error: { status: 503, code: 'unavailable', message: '混雑' } }],
+    });
+    const { result } = setup();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('milestone check failed', expect.anything()));
+    expect(result.current.check.milestone).toBeNull();
+  });
+
+  it('a failed mark_as_shown is only logged and the dialog stays closed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      'GET /api/v1/x_share_milestones': [200, { milestone_type: 'first_login' }],
+      'POST /api/v1/x_share_milestones/mark_as_shown': [
+        503,
+        { error: { status: 503, code: 'unavailable', message: '混雑' } },
+      ],
+    });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.check.milestone).toBe('first_login'));
+    act(() => result.current.check.close());
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('marking the milestone failed', expect.anything()));
+    expect(result.current.check.milestone).toBeNull();
   });
 
   it('does not call the server when disabled', () => {

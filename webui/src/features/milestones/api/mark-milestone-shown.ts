@@ -1,8 +1,7 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
-// Planned route (milestones issue), not served yet; only reached once a milestone was shown.
+// POST /api/v1/x_share_milestones/mark_as_shown (204; idempotent).
 export const markMilestoneShown = (milestoneType: string): Promise<void> =>
-  apiRequest<void>('/api/v1/x_share_milestones/mark_as_shown', {
-    method: 'POST',
-    json: { milestone_type: milestoneType },
-  });
+  unwrap(api.POST('/api/v1/x_share_milestones/mark_as_shown', { body: { milestone_type: milestoneType } })).then(
+    () => undefined,
+  );

@@ -11,8 +11,8 @@ import { messages } from '../../../lib/messages';
 import { useDeleteAnswer } from '../api/delete-answer';
 import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
-import { AccountChip } from './account-chip';
-import { MarkdownView } from './markdown-view';
+import { AccountChip } from '../../../components/account-chip';
+import { MarkdownView } from '../../../components/markdown-view';
 import { formatDate } from './question-list';
 
 export interface AnswerItemProps {

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { fill, messages } from '../../../lib/messages';
 import type { AccountSummary } from '../types';
-import { AccountChip, displayName } from './account-chip';
+import { AccountChip, displayName } from '../../../components/account-chip';
 
 // Accounts currently typing an answer (from QuestionChannel), except the viewer.
 export function AnsweringList({ accounts }: { accounts: AccountSummary[] }) {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { dayjs } from '../../../lib/dates';
 import { messages } from '../../../lib/messages';
 import type { Question } from '../types';
-import { AccountChip } from './account-chip';
+import { AccountChip } from '../../../components/account-chip';
 import { StatusChips } from './status-chips';
 
 export const formatDate = (iso: string) => dayjs(iso).format('YYYY/MM/DD HH:mm');

@@ -1,6 +1,7 @@
-// Markdown → safe HTML: marked renders, DOMPurify removes scripts, event handlers and other
-// active content, so raw HTML inside a question never executes. `style` attributes go too: a
-// body must not restyle or cover the page (e.g. a full-screen fake login box).
+// Markdown → safe HTML for every feature that shows Markdown (questions, answers, task bodies,
+// reviews, review notes): marked renders, DOMPurify removes scripts, event handlers and other
+// active content, so raw HTML never executes. `style` attributes go too: a body must not
+// restyle or cover the page (e.g. a full-screen fake login box).
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 

@@ -1,0 +1,16 @@
+# Turns config/review-notes/<name>.md into one C++ source (daemon/review_notes.cpp reads it).
+# The directory may be absent or empty: the table is then empty and every note a 404.
+file(GLOB NOTES "${NOTES_DIR}/*.md")
+list(SORT NOTES)
+set(body "// Generated from config/review-notes by cmake/embed_review_notes.cmake. Do not edit.\n#include <string_view>\n#include <utility>\n#include <vector>\n\nnamespace camp {\n\nconst std::vector<std::pair<std::string_view, std::string_view>>& embedded_review_notes() {\n  static const std::vector<std::pair<std::string_view, std::string_view>> all = {\n")
+foreach(f ${NOTES})
+  get_filename_component(name "${f}" NAME_WE)
+  file(READ "${f}" text)
+  if(text MATCHES "\\)camp_note\"")
+    message(FATAL_ERROR "${f}: contains )camp_note\"")
+  endif()
+  string(APPEND body "    {\"${name}\", R\"camp_note(${text})camp_note\"},\n")
+endforeach()
+string(APPEND body "  };\n  return all;\n}\n\n}  // namespace camp\n")
+file(WRITE "${OUTPUT}.tmp" "${body}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")

@@ -1,0 +1,131 @@
+// camp curriculum import DIR | list;  camp submissions list [--waiting];  camp reviews stats [--since DATE]
+#include <iostream>
+#include <iomanip>
+#include <regex>
+
+#include "context.hpp"
+#include "core/error.hpp"
+#include "curriculum/service.hpp"
+#include "exit_codes.hpp"
+#include "milestones/service.hpp"
+#include "reviews/service.hpp"
+
+namespace camp::cli {
+namespace {
+
+struct ImportOptions {
+  std::string dir;
+};
+struct SubmissionListOptions {
+  bool waiting = false;
+  int limit = 100;
+};
+struct StatsOptions {
+  std::optional<std::string> since;
+};
+
+int import_curriculum(Context& ctx, const ImportOptions& o) {
+  const auto content = curriculum::read_content(o.dir);  // every problem, before touching the database
+  const auto report = curriculum::CurriculumService(ctx.pool()).import_content(content);
+  if (ctx.json()) {
+    print_json(curriculum::to_json(report));
+    return kOk;
+  }
+  const auto line = [](const char* what, const curriculum::ImportCounts& c) {
+    std::cout << what << ": " << c.created << " created, " << c.updated << " updated, " << c.deleted << " deleted, "
+              << c.unchanged << " unchanged\n";
+  };
+  line("curriculums", report.curriculums);
+  line("tasks", report.tasks);
+  return kOk;
+}
+
+int list_curriculums(Context& ctx) {
+  const auto all = curriculum::CurriculumService(ctx.pool()).list_for_ops();
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& c : all) {
+      auto j = curriculum::to_json(c, false);
+      j["milestone"] = c.milestone ? nlohmann::json(*c.milestone) : nlohmann::json(nullptr);
+      data.push_back(std::move(j));
+    }
+    print_json({{"data", data}});
+    return kOk;
+  }
+  for (const auto& c : all) {
+    std::cout << c.name << "\t" << c.title << "\t" << c.tasks.size() << " tasks\t" << c.milestone.value_or("-") << "\n";
+    for (const auto& t : c.tasks) std::cout << "  " << t.id << "\t" << t.review_level << "\t" << t.title << "\n";
+  }
+  return kOk;
+}
+
+int list_submissions(Context& ctx, const SubmissionListOptions& o) {
+  milestones::MilestoneService milestones(ctx.pool());
+  const auto items = reviews::ReviewService(ctx.pool(), milestones).list_for_ops(o.waiting, o.limit);
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& s : items) {
+      auto j = reviews::to_json(s);
+      j.erase("can_review");
+      data.push_back(std::move(j));
+    }
+    print_json({{"data", data}});
+    return kOk;
+  }
+  for (const auto& s : items)
+    std::cout << s.id << "\t" << s.created_at << "\t" << s.status << "\t" << s.student_nickname << "\t" << s.task_id << " "
+              << s.task_title << "\t" << s.repository_url << "\n";
+  return kOk;
+}
+
+int review_stats(Context& ctx, const StatsOptions& o) {
+  if (o.since && !std::regex_match(*o.since, std::regex(R"(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?)?)")))
+    throw Error(errc::invalid, "--since: use a date (2026-11-01) or ISO 8601 time");
+  milestones::MilestoneService milestones(ctx.pool());
+  const auto rows = reviews::ReviewService(ctx.pool(), milestones).stats(o.since);
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& s : rows) data.push_back(reviews::to_json(s));
+    print_json({{"data", data}});
+    return kOk;
+  }
+  std::cout << "reviewer\treviews\tapprovals\tmedian hours to first review\n";
+  for (const auto& s : rows) {
+    std::cout << s.nickname << "\t" << s.reviews << "\t" << s.approvals << "\t";
+    if (s.median_hours_to_first_review) std::cout << std::fixed << std::setprecision(1) << *s.median_hours_to_first_review;
+    else std::cout << "-";
+    std::cout << "\n";
+  }
+  return kOk;
+}
+
+}  // namespace
+
+void setup_curriculum(CLI::App& app, Run& run) {
+  auto* cur = app.add_subcommand("curriculum", "Curriculums and tasks (content in config/curriculum)");
+  cur->require_subcommand(1);
+  auto* import_cmd = cur->add_subcommand("import", "Import a content directory: DIR/<name>/curriculum.yaml and task .md files");
+  auto import_opts = std::make_shared<ImportOptions>();
+  import_cmd->add_option("dir", import_opts->dir, "The content directory (e.g. config/curriculum)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  import_cmd->callback([&run, import_opts] { run = [import_opts](Context& ctx) { return import_curriculum(ctx, *import_opts); }; });
+  cur->add_subcommand("list", "Print curriculums and their tasks")->callback([&run] { run = list_curriculums; });
+
+  auto* subs = app.add_subcommand("submissions", "Students' submissions");
+  subs->require_subcommand(1);
+  auto* list_cmd = subs->add_subcommand("list", "List submissions, oldest first");
+  auto list_opts = std::make_shared<SubmissionListOptions>();
+  list_cmd->add_flag("--waiting", list_opts->waiting, "Only those waiting for a review");
+  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, 100000));
+  list_cmd->callback([&run, list_opts] { run = [list_opts](Context& ctx) { return list_submissions(ctx, *list_opts); }; });
+
+  auto* revs = app.add_subcommand("reviews", "Mentors' reviews");
+  revs->require_subcommand(1);
+  auto* stats_cmd = revs->add_subcommand("stats", "Per mentor: reviews, approvals, median hours from submission to review");
+  auto stats_opts = std::make_shared<StatsOptions>();
+  stats_cmd->add_option("--since", stats_opts->since, "Only reviews since DATE (2026-11-01 or ISO 8601)");
+  stats_cmd->callback([&run, stats_opts] { run = [stats_opts](Context& ctx) { return review_stats(ctx, *stats_opts); }; });
+}
+
+}  // namespace camp::cli

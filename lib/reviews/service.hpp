@@ -1,0 +1,63 @@
+#pragma once
+// Submissions and reviews: students submit repositories for a task, mentors claim and review
+// them. Every use case is one transaction: validate -> load and lock -> policy -> write.
+//   - submit: the student's account row is locked, so two submits of one student queue; the
+//     latest submission of the task decides (none or changes_requested: allowed).
+//   - claim / release / review: the submission row is locked FOR UPDATE; a review needs it
+//     still `waiting`, so of two mentors reviewing at once one lands and the other gets 409.
+//   - approving the curriculum's last task gives the student its milestone through the
+//     milestones service, in the same transaction (created once: unique per account and kind).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+#include "db/pool.hpp"
+#include "milestones/service.hpp"
+#include "reviews/model.hpp"
+
+namespace camp::reviews {
+
+struct QueueParams {
+  std::string status = "waiting";  // waiting | changes_requested | approved | all
+  std::optional<std::string> curriculum;
+  std::optional<std::int64_t> task_id;
+  std::optional<std::string> claimed_by;  // an account id, "me" or "none"
+  std::optional<std::int64_t> older_than_days;
+  int page = 1, per = 20;
+};
+
+struct ReviewInput {
+  std::optional<std::string> comment;
+  std::optional<std::string> status;  // approved | changes_requested
+};
+
+class ReviewService {
+ public:
+  ReviewService(db::Pool& pool, milestones::MilestoneService& milestones) : pool_(pool), milestones_(milestones) {}
+
+  SubmissionDetail submit(const accounts::Account& actor, std::int64_t task_id, const std::string& repository_url);
+  QueuePage queue(const accounts::Account& actor, const QueueParams& params);
+  SubmissionDetail get(const accounts::Account& actor, std::int64_t id);
+  Submission claim(const accounts::Account& actor, std::int64_t id);
+  Submission release(const accounts::Account& actor, std::int64_t id);
+  SubmissionDetail review(const accounts::Account& actor, std::int64_t id, const ReviewInput& input);
+
+  // The caller's own submissions in a curriculum, by task, newest first (empty for non-students).
+  std::map<int, std::vector<SubmissionDetail>> own_in_curriculum(const accounts::Account& actor, const std::string& curriculum);
+
+  // For operators (CLI).
+  std::vector<Submission> list_for_ops(bool waiting_only, int limit);
+  std::vector<ReviewerStats> stats(const std::optional<std::string>& since);
+
+ private:
+  SubmissionDetail detail(db::Tx& tx, const accounts::Account& actor, std::int64_t id);
+  db::Pool& pool_;
+  milestones::MilestoneService& milestones_;
+};
+
+// Admins and every kind of mentor work the review queue.
+void require_reviewer(const accounts::Account& actor);
+
+}  // namespace camp::reviews

@@ -1,0 +1,202 @@
+// Curriculums, tasks and submitting work (docs/curriculum.md), with the fixture curriculum.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, assertError, assertStatus, camp, createAndLogin } from './lib/client.mjs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURE_DIR, ROOT, TASKS, importTestCurriculum } from './lib/curriculum.mjs';
+
+let student, u29, trial, graduate, mentor, admin;
+
+before(async () => {
+  importTestCurriculum();
+  [student, u29, trial, graduate, mentor, admin] = await Promise.all([
+    createAndLogin({ role: 'student', course: 'rails_4m', nickname: 'カリキュラム 受講生' }),
+    createAndLogin({ role: 'student', course: 'u29' }),
+    createAndLogin({ role: 'trial' }),
+    createAndLogin({ role: 'graduate', course: 'rails_4m' }),
+    createAndLogin({ role: 'basic_mentor', nickname: 'カリキュラム メンター' }),
+    createAndLogin({ role: 'admin' }),
+  ]);
+});
+
+const submit = (who, task, url) =>
+  api('POST', `/api/v1/tasks/${task}/submissions`, { token: who.token, json: { submission: { repository_url: url } } });
+const review = (who, id, status, comment = 'レビューしました') =>
+  api('POST', `/api/v1/submissions/${id}/reviews`, { token: who.token, json: { review: { status, comment } } });
+
+test('the list shows every curriculum by position with its tasks', async () => {
+  const res = await api('GET', '/api/v1/curriculums', { token: student.token });
+  assertStatus(res, 200);
+  const names = res.json.data.map((c) => c.name);
+  const basics = res.json.data.find((c) => c.name === 'test-basics');
+  const advanced = res.json.data.find((c) => c.name === 'test-advanced');
+  assert.ok(names.indexOf('test-basics') < names.indexOf('test-advanced'));
+  assert.equal(basics.title, 'テスト基礎');
+  assert.deepEqual(basics.progress, { total: 2, approved: 0 });
+  assert.deepEqual(basics.tasks.map((t) => [t.id, t.position, t.review_level, t.status]), [
+    [901, 1, 'basic', 'not_started'],
+    [902, 2, 'basic', 'not_started'],
+  ]);
+  assert.deepEqual(advanced.tasks.map((t) => t.review_level), ['advanced', 'advanced']);
+  assert.equal(basics.tasks[0].body, undefined, 'no bodies in the list');
+  for (const who of [u29, trial, mentor, admin]) assertStatus(await api('GET', '/api/v1/curriculums', { token: who.token }), 200);
+  assertError(await api('GET', '/api/v1/curriculums', { token: graduate.token }), 403, 'forbidden');
+  assertError(await api('GET', '/api/v1/curriculums'), 401, 'unauthenticated');
+});
+
+test('one curriculum has task bodies, the clone source and can_submit for the caller', async () => {
+  const res = await api('GET', '/api/v1/curriculums/test-basics', { token: u29.token });
+  assertStatus(res, 200);
+  const [first, second] = res.json.tasks;
+  assert.match(first.body, /# 課題の目的/);
+  assert.equal(first.source_repository, 'https://github.com/camp-test/first-page-template');
+  assert.equal(second.source_repository, null);
+  assert.equal(first.can_submit, true);
+  assert.deepEqual(first.submissions, []);
+  const asTrial = await api('GET', '/api/v1/curriculums/test-basics', { token: trial.token });
+  assert.equal(asTrial.json.tasks[0].can_submit, false);
+  const asMentor = await api('GET', '/api/v1/curriculums/test-basics', { token: mentor.token });
+  assert.equal(asMentor.json.tasks[0].can_submit, false);
+  assertError(await api('GET', '/api/v1/curriculums/no-such-curriculum', { token: student.token }), 404, 'not_found');
+  assertError(await api('GET', '/api/v1/curriculums/%E3%81%82', { token: student.token }), 404, 'not_found');
+  assertError(await api('GET', '/api/v1/curriculums/test-basics', { token: graduate.token }), 403, 'forbidden');
+});
+
+test('submitting: the URL rules with the specification messages', async () => {
+  const fields = async (body) => {
+    const res = await api('POST', `/api/v1/tasks/${TASKS.firstPage}/submissions`, { token: student.token, json: body });
+    return assertError(res, 422, 'invalid').fields.repository_url;
+  };
+  assert.deepEqual(await fields({ submission: {} }), ['URLは必須です']);
+  assert.deepEqual(await fields({ submission: { repository_url: '   ' } }), ['URLは必須です']);
+  assert.deepEqual(await fields({ submission: { repository_url: null } }), ['URLは必須です']);
+  assert.deepEqual(await fields({ submission: { repository_url: 'github.com/me/x' } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: 'ftp://github.com/me/x' } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: 'https://' } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: 42 } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: ['https://github.com/me/x'] } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: `https://github.com/${'a'.repeat(490)}` } }), ['不正なURLです']);
+  assert.deepEqual(await fields({ submission: { repository_url: 'https://github.com/me/x\u0000' } }), ['不正なURLです']);
+  for (const clone of [
+    'https://github.com/camp-test/first-page-template',
+    'http://github.com/camp-test/first-page-template',
+    'https://GitHub.COM/camp-test/first-page-template/',
+    'https://github.com/camp-test/first-page-template.git',
+    'HTTPS://github.com/camp-test/first-page-template.git/',
+  ]) assert.deepEqual(await fields({ submission: { repository_url: clone } }), ['クローン元のリポジトリへのpushはできません'], clone);
+  // www. is not special: another host
+  const www = await submit(u29, TASKS.deploy, 'https://www.github.com/camp-test/deploy-template');
+  assertStatus(www, 201);
+});
+
+test('submitting: wrong bodies and unknown tasks', async () => {
+  const path = `/api/v1/tasks/${TASKS.styles}/submissions`;
+  assertError(await api('POST', path, { token: student.token, body: '{"submission":', headers: { 'content-type': 'application/json' } }), 400, 'malformed');
+  assertError(await api('POST', path, { token: student.token, json: { repository_url: 'https://github.com/me/x' } }), 400, 'malformed');
+  assertError(await api('POST', path, { token: student.token, json: { submission: 'x' } }), 400, 'malformed');
+  assertError(await api('POST', path, { token: student.token, body: 'x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+  const huge = JSON.stringify({ submission: { repository_url: 'https://github.com/me/x', pad: 'x'.repeat(2 * 1024 * 1024) } });
+  assertError(await api('POST', path, { token: student.token, body: huge, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
+  const badUtf8 = Buffer.concat([Buffer.from('{"submission":{"repository_url":"https://github.com/'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]);
+  assertError(await api('POST', path, { token: student.token, body: badUtf8, headers: { 'content-type': 'application/json' } }), 400, 'malformed');
+  assertError(await submit(student, 999999, 'https://github.com/me/x'), 404, 'not_found');
+  assertError(await submit(student, 2147483648, 'https://github.com/me/x'), 404, 'not_found');
+  assertError(await api('POST', '/api/v1/tasks/99999999999999999999/submissions', { token: student.token, json: { submission: { repository_url: 'https://github.com/me/x' } } }), 404, 'not_found');
+});
+
+test('who may submit: students (U29 too); trial gets its own message', async () => {
+  const t = await submit(trial, TASKS.styles, 'https://github.com/trial/x');
+  assert.equal(assertError(t, 403, 'forbidden').message, '体験アカウントでは課題を提出できません');
+  for (const who of [graduate, mentor, admin]) assertError(await submit(who, TASKS.styles, 'https://github.com/me/x'), 403, 'forbidden');
+  const res = await submit(u29, TASKS.styles, 'https://github.com/u29/styles');
+  assertStatus(res, 201);
+  assert.equal(res.json.status, 'waiting');
+  assert.equal(res.json.student.course, 'u29');
+  assert.equal(res.json.task.curriculum.name, 'test-basics');
+  assert.deepEqual(res.json.reviews, []);
+});
+
+test('the submit rule: waiting 409, changes requested resubmits, approved 409; every submission kept', async () => {
+  const first = await submit(student, TASKS.firstPage, 'https://github.com/me/first-page');
+  assertStatus(first, 201);
+  const again = await submit(student, TASKS.firstPage, 'https://github.com/me/first-page');
+  assert.equal(assertError(again, 409, 'conflict').message, 'レビュー待ちの提出があります');
+  let page = await api('GET', '/api/v1/curriculums/test-basics', { token: student.token });
+  assert.equal(page.json.tasks[0].status, 'submitted');
+  assert.equal(page.json.tasks[0].can_submit, false);
+
+  assertStatus(await review(mentor, first.json.id, 'changes_requested', '画像の alt を追加してください'), 201);
+  page = await api('GET', '/api/v1/curriculums/test-basics', { token: student.token });
+  assert.equal(page.json.tasks[0].status, 'changes_requested');
+  assert.equal(page.json.tasks[0].can_submit, true);
+  assert.equal(page.json.tasks[0].submissions[0].reviews[0].comment, '画像の alt を追加してください');
+
+  const second = await submit(student, TASKS.firstPage, 'https://github.com/me/first-page');
+  assertStatus(second, 201);
+  assert.deepEqual(second.json.history.map((h) => h.id), [first.json.id]);
+  assertStatus(await review(mentor, second.json.id, 'approved', '合格です'), 201);
+  const third = await submit(student, TASKS.firstPage, 'https://github.com/me/first-page');
+  assert.equal(assertError(third, 409, 'conflict').message, 'この課題はすでに合格しています');
+
+  page = await api('GET', '/api/v1/curriculums/test-basics', { token: student.token });
+  assert.equal(page.json.tasks[0].status, 'approved');
+  assert.deepEqual(page.json.progress, { total: 2, approved: 1 });
+  assert.deepEqual(page.json.tasks[0].submissions.map((s) => [s.id, s.status]), [
+    [second.json.id, 'approved'],
+    [first.json.id, 'changes_requested'],
+  ]);
+  const list = await api('GET', '/api/v1/curriculums', { token: student.token });
+  assert.deepEqual(list.json.data.find((c) => c.name === 'test-basics').progress, { total: 2, approved: 1 });
+  // Others see not_started and no submissions.
+  const asMentor = await api('GET', '/api/v1/curriculums/test-basics', { token: mentor.token });
+  assert.equal(asMentor.json.tasks[0].status, 'not_started');
+  assert.deepEqual(asMentor.json.tasks[0].submissions, []);
+  assert.deepEqual(asMentor.json.progress.approved, 0);
+});
+
+test('approving the last task creates the milestone once; the share dialog shows it once', async () => {
+  const s = await createAndLogin({ role: 'student', course: 'rails_5m' });
+  // A first login of a student gives first_login.
+  let next = await api('GET', '/api/v1/x_share_milestones', { token: s.token });
+  assertStatus(next, 200);
+  assert.deepEqual(next.json, { milestone_type: 'first_login' });
+  assertStatus(await api('POST', '/api/v1/x_share_milestones/mark_as_shown', { token: s.token, json: { milestone_type: 'first_login' } }), 204);
+  next = await api('GET', '/api/v1/x_share_milestones', { token: s.token });
+  assert.deepEqual(next.json, { milestone_type: null });
+
+  const a = await submit(s, TASKS.styles, 'https://github.com/s/styles');
+  assertStatus(await review(admin, a.json.id, 'approved'), 201);
+  next = await api('GET', '/api/v1/x_share_milestones', { token: s.token });
+  assert.deepEqual(next.json, { milestone_type: 'test_basics_tasks_approved' });
+  // Marking is idempotent, an unknown kind changes nothing; bad bodies are 422 / 400.
+  const mark = (json) => api('POST', '/api/v1/x_share_milestones/mark_as_shown', { token: s.token, json });
+  assertStatus(await mark({ milestone_type: 'no_such_kind' }), 204);
+  assert.deepEqual((await api('GET', '/api/v1/x_share_milestones', { token: s.token })).json, { milestone_type: 'test_basics_tasks_approved' });
+  assertStatus(await mark({ milestone_type: 'test_basics_tasks_approved' }), 204);
+  assertStatus(await mark({ milestone_type: 'test_basics_tasks_approved' }), 204);
+  assert.deepEqual((await api('GET', '/api/v1/x_share_milestones', { token: s.token })).json, { milestone_type: null });
+  assert.deepEqual(assertError(await mark({}), 422, 'invalid').fields.milestone_type, ['マイルストーンの種類は必須です']);
+  assertError(await mark({ milestone_type: 7 }), 422, 'invalid');
+  assertError(await mark([]), 400, 'malformed');
+  assertError(await mark({ milestone_type: 'x'.repeat(3 * 1024 * 1024) }), 413, 'payload_too_large');
+  // Mentors and admins: null unless they have one; no first_login for them.
+  assert.deepEqual((await api('GET', '/api/v1/x_share_milestones', { token: mentor.token })).json, { milestone_type: null });
+});
+
+test('the import refuses to remove a task that has submissions, naming it; nothing is written', () => {
+  // The real content (if any) and test-advanced only: test-basics, whose tasks have
+  // submissions by now, would go.
+  const dir = mkdtempSync(join(tmpdir(), 'camp-curriculum-'));
+  try {
+    const real = join(ROOT, 'config', 'curriculum');
+    if (existsSync(real)) for (const name of readdirSync(real)) symlinkSync(join(real, name), join(dir, name));
+    symlinkSync(join(FIXTURE_DIR, 'test-advanced'), join(dir, 'test-advanced'));
+    assert.throws(() => camp('curriculum', 'import', dir), /課題 901「はじめてのWebページ」には提出があるため削除できません/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const names = JSON.parse(camp('curriculum', 'list', '--json')).data.map((c) => c.name);
+  assert.ok(names.includes('test-basics') && names.includes('test-advanced'));
+});

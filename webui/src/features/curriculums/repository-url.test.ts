@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../lib/messages';
+import { SOURCE } from '../../test/curriculum-samples';
+import { isCloneSource, repositoryKey, repositoryUrlProblem, REPOSITORY_URL_MAX_BYTES } from './repository-url';
+import { submissionSchema } from './submission-schema';
+
+const withLength = (bytes: number) => {
+  const prefix = 'https://github.com/me/';
+  return prefix + 'a'.repeat(bytes - prefix.length);
+};
+
+describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
+  it.each(['', '   ', '\t\n'])('%j is required', (url) => {
+    expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.url_required);
+  });
+
+  it.each([
+    'github.com/me/portfolio',
+    'ftp://github.com/me/portfolio',
+    'https://',
+    'https:///me/portfolio',
+    'https://exa mple.com/me',
+    'https://.github.com/me',
+    'https://:80/me',
+    'https://ギットハブ.com/me',
+    'javascript:alert(1)',
+    'https://github.com/me/\u0000x',
+    withLength(REPOSITORY_URL_MAX_BYTES + 1),
+    'https://github.com/me/' + 'あ'.repeat(160), // 480 bytes of UTF-8: more than 500 in all
+  ])('%j is not a URL the daemon accepts', (url) => {
+    expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.url_format);
+  });
+
+  it.each([
+    'https://github.com/me/portfolio',
+    'http://github.com/me/portfolio',
+    'HTTPS://github.com/me/portfolio',
+    '  https://github.com/me/portfolio  ',
+    'https://user:token@github.com/me/portfolio',
+    'https://[::1]:8080/me/portfolio',
+    withLength(REPOSITORY_URL_MAX_BYTES),
+  ])('%j is fine', (url) => {
+    expect(repositoryUrlProblem(url, SOURCE)).toBeNull();
+  });
+
+  it.each([
+    SOURCE,
+    'http://github.com/potepan/portfolio-template',
+    'https://GitHub.COM/potepan/portfolio-template',
+    'https://github.com/potepan/portfolio-template/',
+    'https://github.com/potepan/portfolio-template.git',
+    'https://github.com/potepan/portfolio-template.GIT/',
+    'https://github.com/potepan/portfolio-template/.git//',
+    'https://me@github.com/potepan/portfolio-template?tab=readme#top',
+  ])('%j is the clone source', (url) => {
+    expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.repository_url_original_source);
+  });
+
+  it.each([
+    'https://www.github.com/potepan/portfolio-template', // www. is not special
+    'https://github.com/Potepan/portfolio-template', // paths keep their case
+    'https://github.com/potepan/portfolio-template-2',
+    'https://gitlab.com/potepan/portfolio-template',
+  ])('%j is another repository', (url) => {
+    expect(isCloneSource(url, SOURCE)).toBe(false);
+  });
+
+  it('a task without a source repository has no third rule', () => {
+    expect(repositoryUrlProblem(SOURCE, null)).toBeNull();
+  });
+
+  it('normalises to host and path', () => {
+    expect(repositoryKey('HTTP://Example.COM/A/b.git/?q#f')).toBe('example.com/A/b');
+  });
+
+  it('the form schema gives the same message, one at a time', () => {
+    const schema = submissionSchema(SOURCE);
+    const message = (repositoryUrl: string) => {
+      const result = schema.safeParse({ repositoryUrl });
+      return result.success ? null : result.error.issues.map((i) => i.message);
+    };
+    expect(message('')).toEqual([messages.url_required]);
+    expect(message('nope')).toEqual([messages.url_format]);
+    expect(message(`${SOURCE}.git`)).toEqual([messages.repository_url_original_source]);
+    expect(message('https://github.com/me/portfolio')).toBeNull();
+  });
+});
