@@ -29,6 +29,15 @@ const page = {
     () => import(/* webpackChunkName: "page-question" */ '../features/questions/pages/question-page'),
   ),
   events: lazyModule(() => import(/* webpackChunkName: "page-events" */ '../features/events/pages/events-page')),
+  eventNew: lazyModule(
+    () => import(/* webpackChunkName: "page-event-new" */ '../features/events/pages/event-new-page'),
+  ),
+  eventEdit: lazyModule(
+    () => import(/* webpackChunkName: "page-event-edit" */ '../features/events/pages/event-edit-page'),
+  ),
+  eventConfirm: lazyModule(
+    () => import(/* webpackChunkName: "page-event-confirm" */ '../features/events/pages/event-confirm-page'),
+  ),
 };
 
 const layout = {
@@ -72,9 +81,19 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'mypage', lazy: page.mypage },
               { path: 'curriculums', lazy: page.curriculums },
-              { path: 'events', lazy: page.events },
+              { path: 'events', loader: guard('events'), lazy: page.events },
               { path: 'questions', lazy: page.questions },
               { path: 'questions/:id', loader: validateParams({ id: 'id' }), lazy: page.question },
+            ],
+          },
+          {
+            loader: guard('admin'),
+            Component: Layouts.EventFormLayout,
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              { path: 'events/new', lazy: page.eventNew },
+              { path: 'events/confirm', lazy: page.eventConfirm },
+              { path: 'events/:eventId/edit', loader: validateParams({ eventId: 'id' }), lazy: page.eventEdit },
             ],
           },
         ],

@@ -28,3 +28,9 @@ export type QuestionPage = Schemas['QuestionPage'];
 export type QuestionInput = Schemas['QuestionInput'];
 export type Answer = Schemas['Answer'];
 export type AnswerInput = RequestBody<'Answer'>['answer'];
+
+export type EventItem = Schemas['Event'];
+export type EventTag = Schemas['EventTag'];
+export type EventPage = Schemas['EventPage'];
+export type EventInput = Schemas['EventInput'];
+export type CalendarFeed = Schemas['CalendarFeed'];

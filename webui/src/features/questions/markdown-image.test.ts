@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageFileError } from '../../lib/validation';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '../../lib/markdown';
 import { imageMarkdown, insertMarkdown } from './markdown-image';
 
 const image = imageMarkdown('/uploads/question/ab12.png');

@@ -2,7 +2,7 @@ import type { Consumer, SubscriptionCallbacks } from '../../lib/cable/consumer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenCategories } from './categories';
 import { createConnectionMonitor } from '../../lib/cable/connection-monitor';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '../../lib/markdown';
 import { joinQuestionChannel } from './question-channel';
 import {
   addAnsweringAccount,

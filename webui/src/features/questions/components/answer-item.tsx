@@ -12,7 +12,7 @@ import { useDeleteAnswer } from '../api/delete-answer';
 import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
 import { AccountChip } from './account-chip';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '../../../components/markdown-view';
 import { formatDate } from './question-list';
 
 export interface AnswerItemProps {

@@ -12,7 +12,7 @@ import { useUpdateQuestion } from '../api/update-question';
 import { canEditQuestion, canPickUp } from '../permissions';
 import type { QuestionDetail } from '../types';
 import { AccountChip } from './account-chip';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '../../../components/markdown-view';
 import { formatDate } from './question-list';
 import { QuestionForm, toQuestionInput } from './question-form';
 import { StatusChips } from './status-chips';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
-import { renderMarkdown } from '../markdown';
+import { renderMarkdown } from '../lib/markdown';
 
 // Rendered Markdown, sanitized by DOMPurify (no raw HTML executes).
 export function MarkdownView({ source, testId }: { source: string; testId?: string }) {

@@ -1,5 +1,6 @@
-// Markdown → safe HTML: marked renders, DOMPurify removes scripts, event handlers and other
-// active content, so raw HTML inside a question never executes. `style` attributes go too: a
+// Markdown → safe HTML (question bodies, answers, event descriptions): marked renders,
+// DOMPurify removes scripts, event handlers and other active content, so raw HTML inside a
+// question or an event never executes. `style` attributes go too: a
 // body must not restyle or cover the page (e.g. a full-screen fake login box).
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
