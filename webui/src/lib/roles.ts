@@ -16,7 +16,9 @@ export function isU29Student(account: Pick<Account, 'role' | 'course'>): boolean
 
 // Events (menu item, /events, the unread badge): admins, students outside U29, graduates.
 export function canSeeEvents(account: Pick<Account, 'role' | 'course'>): boolean {
-  return account.role === 'admin' || account.role === 'graduate' || (account.role === 'student' && !isU29Student(account));
+  return (
+    account.role === 'admin' || account.role === 'graduate' || (account.role === 'student' && !isU29Student(account))
+  );
 }
 
 // The unread-event count is fetched only for students (outside U29) and graduates (spec §6).

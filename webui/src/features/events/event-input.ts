@@ -22,7 +22,7 @@ export function eventInputOf(draft: EventDraft): EventInput {
 export function draftFieldsOf(event: EventItem): EventFormValues & { participantsCount: number } {
   return {
     title: event.title,
-    tagId: event.tag.id,
+    tagId: String(event.tag.id),
     image: event.image_url ?? '',
     description: event.description,
     capacity: String(event.capacity),

@@ -46,8 +46,12 @@ export function eventSchema(participantsCount = 0) {
     .object({
       title: z
         .string()
-        .check(z.trim(), z.minLength(1, messages.title_required), z.maxLength(TITLE_MAX, messages.event_title_too_long)),
-      tagId: z.number(),
+        .check(
+          z.trim(),
+          z.minLength(1, messages.title_required),
+          z.maxLength(TITLE_MAX, messages.event_title_too_long),
+        ),
+      tagId: z.string().check(z.regex(/^[1-9][0-9]*$/, messages.event_tag_unknown)), // the select's value
       image: z.string(),
       description: z.string().check(z.maxLength(DESCRIPTION_MAX, messages.event_description_too_long)),
       capacity: z.string().check(
@@ -61,7 +65,10 @@ export function eventSchema(participantsCount = 0) {
       ),
       startAt: required(messages.event_start_at_required).check(z.regex(TIME, messages.event_time_format)),
       endAt: required(messages.event_end_at_required).check(z.regex(TIME, messages.event_time_format)),
-      meetingUrl: z.string().check(z.trim(), z.refine((value) => value === '' || isHttpUrl(value), messages.url_format)),
+      meetingUrl: z.string().check(
+        z.trim(),
+        z.refine((value) => value === '' || isHttpUrl(value), messages.url_format),
+      ),
     })
     .check(
       z.superRefine((values, ctx) => {
@@ -75,7 +82,14 @@ export type EventFormValues = z.infer<ReturnType<typeof eventSchema>>;
 
 export function formValuesOf(draft: EventDraft): EventFormValues {
   const { title, tagId, image, description, capacity, startDate, startAt, endAt, meetingUrl } = draft;
-  return { title, tagId, image, description, capacity, startDate, startAt, endAt, meetingUrl };
+  return { title, tagId: String(tagId), image, description, capacity, startDate, startAt, endAt, meetingUrl };
+}
+
+// The form's values as draft fields (the tag id back to a number).
+export function draftValuesOf(
+  values: EventFormValues,
+): Omit<EventDraft, 'tags' | 'eventId' | 'participantsCount' | 'isEventContentValid'> {
+  return { ...values, tagId: Number(values.tagId) };
 }
 
 // Server field names (422 `fields`) → form fields.

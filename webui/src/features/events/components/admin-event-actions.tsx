@@ -10,10 +10,17 @@ import { useEventAction } from '../use-event-action';
 // participants get a mail).
 export function AdminEventActions({ event }: { event: EventItem }) {
   const run = useEventAction();
-  const publish = () => run(() => publishEvent(event.id), () => messages.event_notice_published);
+  const publish = () =>
+    run(
+      () => publishEvent(event.id),
+      () => messages.event_notice_published,
+    );
   const cancel = () => {
     if (window.confirm(messages.event_cancel_confirm))
-      void run(() => cancelEvent(event.id), () => messages.event_notice_cancelled);
+      void run(
+        () => cancelEvent(event.id),
+        () => messages.event_notice_cancelled,
+      );
   };
 
   if (event.status === 'cancelled') return null;

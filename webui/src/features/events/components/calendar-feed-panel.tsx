@@ -46,7 +46,9 @@ export function CalendarFeedPanel() {
           size="small"
           fullWidth
           value={feed.data?.url ?? ''}
-          slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'カレンダー購読URL', 'data-testid': 'calendar-feed-url' } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'aria-label': 'カレンダー購読URL', 'data-testid': 'calendar-feed-url' },
+          }}
         />
         <Button variant="outlined" onClick={reset} sx={{ flexShrink: 0 }}>
           URLを再発行

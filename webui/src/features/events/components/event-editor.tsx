@@ -7,7 +7,7 @@ import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage } from '../../../lib/feedback';
 import { useEventTags } from '../api/get-event-tags';
 import { updateEventDraft } from '../event-draft';
-import type { EventFormValues } from '../event-schema';
+import { draftValuesOf, type EventFormValues } from '../event-schema';
 import { EventForm } from './event-form';
 
 export interface EventEditorProps {
@@ -29,7 +29,7 @@ export function EventEditor({ heading, eventId, initial, participantsCount }: Ev
 
   const confirm = (values: EventFormValues) => {
     const list = tags.data ?? [];
-    updateEventDraft({ ...values, tags: list, eventId, participantsCount, isEventContentValid: true });
+    updateEventDraft({ ...draftValuesOf(values), tags: list, eventId, participantsCount, isEventContentValid: true });
     navigate('/events/confirm');
   };
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { eventSchema, type EventFormValues } from '../event-schema';
 import type { EventTag } from '../types';
 import { EventImageField } from './event-image-field';
@@ -19,14 +19,14 @@ const shrink = { inputLabel: { shrink: true } } as const;
 // Title, tag, image, Markdown description, capacity, date, start and end time, meeting URL.
 // The rules and messages are the daemon's; 確認画面へ shows every message of an invalid form.
 export function EventForm({ defaultValues, participantsCount, tags, onConfirm }: EventFormProps) {
-  const { register, handleSubmit, formState, watch, setValue } = useForm<EventFormValues>({
+  const { register, handleSubmit, formState, watch, setValue, control } = useForm<EventFormValues>({
     mode: 'onTouched',
     resolver: zodResolver(eventSchema(participantsCount)),
     defaultValues,
   });
   const { errors } = formState;
   const field = (name: keyof EventFormValues) => ({
-    ...register(name, { valueAsNumber: name === 'tagId' }),
+    ...register(name),
     error: Boolean(errors[name]),
     helperText: errors[name]?.message,
   });
@@ -36,21 +36,36 @@ export function EventForm({ defaultValues, participantsCount, tags, onConfirm }:
     <form onSubmit={handleSubmit(onConfirm)} noValidate aria-label="イベントフォーム">
       <Stack spacing={3}>
         <TextField label="タイトル" required fullWidth slotProps={shrink} {...field('title')} />
-        <TextField
-          select
-          label="タグ"
-          fullWidth
-          slotProps={{ select: { native: true }, ...shrink }}
-          {...field('tagId')}
-        >
-          {tags.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
-        </TextField>
+        <Controller
+          control={control}
+          name="tagId"
+          render={({ field: tag, fieldState }) => (
+            <TextField
+              select
+              label="タグ"
+              fullWidth
+              slotProps={{ select: { native: true }, ...shrink }}
+              {...tag}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              {tags.map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.name}
+                </option>
+              ))}
+            </TextField>
+          )}
+        />
         <EventImageField value={image} onChange={(url) => setValue('image', url, { shouldDirty: true })} />
-        <TextField label="説明 (Markdown)" fullWidth multiline minRows={8} slotProps={shrink} {...field('description')} />
+        <TextField
+          label="説明 (Markdown)"
+          fullWidth
+          multiline
+          minRows={8}
+          slotProps={shrink}
+          {...field('description')}
+        />
         <TextField
           label="定員"
           required

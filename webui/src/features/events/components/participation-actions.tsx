@@ -21,7 +21,11 @@ export function ParticipationActions({ event }: { event: EventItem }) {
       ({ event: joined }) =>
         joined.my_participation === 'waitlisted' ? messages.event_notice_waitlisted : messages.event_notice_joined,
     );
-  const leave = () => run(() => leaveEvent(event.id), () => messages.event_notice_left);
+  const leave = () =>
+    run(
+      () => leaveEvent(event.id),
+      () => messages.event_notice_left,
+    );
   const addToCalendar = async () => {
     try {
       downloadBlob(await withLoading(() => getEventIcs(event.id)), `event-${event.id}.ics`);

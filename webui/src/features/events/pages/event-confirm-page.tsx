@@ -37,7 +37,11 @@ export function Component() {
       navigate(publish ? '/events' : '/events?scope=drafts');
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409))
-        setRefusal(Object.values(error.fields).flat().concat(Object.keys(error.fields).length ? [] : [error.message]));
+        setRefusal(
+          Object.values(error.fields)
+            .flat()
+            .concat(Object.keys(error.fields).length ? [] : [error.message]),
+        );
       else showErrorPage(errorStatus(error));
     }
   };
