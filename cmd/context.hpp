@@ -84,6 +84,7 @@ void setup_accounts(CLI::App& app, Run& run);
 void setup_sessions(CLI::App& app, Run& run);
 void setup_questions(CLI::App& app, Run& run);
 void setup_mail(CLI::App& app, Run& run);
+void setup_events(CLI::App& app, Run& run);
 void setup_serve(CLI::App& app, Run& run, const char* argv0);
 
 }  // namespace camp::cli

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_sessions(app, run);
   camp::cli::setup_questions(app, run);
   camp::cli::setup_mail(app, run);
+  camp::cli::setup_events(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
 
   try {

@@ -47,7 +47,8 @@ App::App(Config cfg, const std::string& database_url)
       unsubscribe_links(jwt_secret, config.public_url),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
-      questions(pool, &question_lists) {
+      questions(pool, &question_lists),
+      events(pool, system_clock(), config.public_url, unsubscribe_links) {
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

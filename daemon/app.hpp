@@ -12,6 +12,7 @@
 #include "mail/preferences.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
+#include "events/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -39,6 +40,7 @@ struct App {
   questions::QuestionCategoryService categories;
   questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener
   questions::QuestionService questions;
+  events::EventService events;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

@@ -9,6 +9,8 @@ void add_uploads(http::Router& router);
 void add_system(http::Router& router);
 void add_categories(http::Router& router);
 void add_questions(http::Router& router);
+void add_events(http::Router& router);
+void add_event_tags(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -17,6 +19,8 @@ inline void add_all(http::Router& router) {
   add_uploads(router);
   add_categories(router);
   add_questions(router);
+  add_events(router);
+  add_event_tags(router);
 }
 
 }  // namespace camp::routes
