@@ -1,15 +1,22 @@
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages';
 import { cancelEvent } from '../api/cancel-event';
 import { publishEvent } from '../api/publish-event';
+import { resetEventDraft } from '../event-draft';
 import type { EventItem } from '../types';
 import { useEventAction } from '../use-event-action';
 
-// The admin's buttons on a card: edit, publish a draft, cancel a published event (asked first:
+// The admin's buttons on a card: edit (from the stored event), publish a draft, cancel a published event (asked first:
 // participants get a mail).
 export function AdminEventActions({ event }: { event: EventItem }) {
   const run = useEventAction();
+  const navigate = useNavigate();
+  // A fresh edit starts from the stored event, not from an abandoned draft of it.
+  const edit = () => {
+    resetEventDraft();
+    navigate(`/events/${event.id}/edit`);
+  };
   const publish = () =>
     run(
       () => publishEvent(event.id),
@@ -26,7 +33,7 @@ export function AdminEventActions({ event }: { event: EventItem }) {
   if (event.status === 'cancelled') return null;
   return (
     <>
-      <Button variant="outlined" component={RouterLink} to={`/events/${event.id}/edit`}>
+      <Button variant="outlined" onClick={edit}>
         編集
       </Button>
       {event.status === 'draft' && (
