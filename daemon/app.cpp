@@ -52,7 +52,8 @@ App::App(Config cfg, const std::string& database_url)
       invitations(pool, system_clock(), config.public_url),
       curriculums(pool),
       milestones(pool),
-      reviews(pool, milestones) {
+      reviews(pool, milestones),
+      events(pool, system_clock(), config.public_url, unsubscribe_links) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   routes::add_all(router);

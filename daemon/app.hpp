@@ -17,6 +17,7 @@
 #include "curriculum/service.hpp"
 #include "milestones/service.hpp"
 #include "reviews/service.hpp"
+#include "events/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -49,6 +50,7 @@ struct App {
   curriculum::CurriculumService curriculums;
   milestones::MilestoneService milestones;
   reviews::ReviewService reviews;
+  events::EventService events;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

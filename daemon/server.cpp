@@ -152,7 +152,8 @@ void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServe
 }
 
 // Every few minutes, on the request pool: delete expired sessions and ended throttle windows
-// (in bounded batches: accounts::SessionService::prune_expired).
+// (in bounded batches: accounts::SessionService::prune_expired), and queue the day-before
+// event reminders (events::EventService::remind).
 class Housekeeping {
  public:
   Housekeeping(asio::thread_pool& pool, App& app) : strand_(asio::make_strand(pool)), timer_(strand_), app_(app) {
@@ -179,6 +180,14 @@ class Housekeeping {
           spdlog::info("housekeeping: pruned {} sessions and {} login throttle rows", pruned.sessions, pruned.throttles);
       } catch (const std::exception& e) {
         spdlog::warn("housekeeping failed: {}", e.what());
+      }
+      // The day-before event reminders: each event is claimed once in the database, so two
+      // daemons (or `camp events remind`) never send one twice.
+      try {
+        if (const int reminded = app_.events.remind(app_.events.clock().today()))
+          spdlog::info("housekeeping: queued reminders for {} events", reminded);
+      } catch (const std::exception& e) {
+        spdlog::warn("event reminders failed: {}", e.what());
       }
       arm(std::chrono::minutes(5));
     });

@@ -24,12 +24,22 @@ bool all_digits(std::string_view s) {
 
 }  // namespace
 
+// The parameter's text: the segment without the pattern's literal suffix (empty when the
+// segment does not end with it).
+std::string_view Router::param_value(const Segment& seg, std::string_view part) {
+  if (seg.suffix.empty()) return part;
+  if (part.size() <= seg.suffix.size() || part.substr(part.size() - seg.suffix.size()) != seg.suffix) return {};
+  return part.substr(0, part.size() - seg.suffix.size());
+}
+
 void Router::add(Route route) {
   Compiled c;
   for (auto part : split(route.pattern)) {
     Segment s;
-    if (part.size() > 2 && part.front() == '{' && part.back() == '}') {
-      auto inner = part.substr(1, part.size() - 2);
+    const auto close = part.find('}');
+    if (part.size() > 2 && part.front() == '{' && close != std::string_view::npos) {
+      auto inner = part.substr(1, close - 1);
+      s.suffix = std::string(part.substr(close + 1));
       auto colon = inner.find(':');
       s.param = true;
       s.text = std::string(inner.substr(0, colon));
@@ -50,13 +60,14 @@ bool Router::matches(const Compiled& c, const std::vector<std::string_view>& par
     const auto& seg = c.segments[i];
     if (!seg.param) {
       if (seg.text != parts[i]) return false;
-    } else if (parts[i].empty() || (seg.integer && !all_digits(parts[i]))) {
-      return false;
+    } else {
+      const auto value = param_value(seg, parts[i]);
+      if (value.empty() || (seg.integer && !all_digits(value))) return false;
     }
   }
   if (params)
     for (std::size_t i = 0; i < parts.size(); ++i)
-      if (c.segments[i].param) (*params)[c.segments[i].text] = std::string(parts[i]);
+      if (c.segments[i].param) (*params)[c.segments[i].text] = std::string(param_value(c.segments[i], parts[i]));
   return true;
 }
 

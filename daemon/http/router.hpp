@@ -1,5 +1,5 @@
 #pragma once
-// A route table: METHOD + pattern ("/api/v1/accounts/{id:int}") -> handler. Unknown paths
+// A route table: METHOD + pattern ("/api/v1/accounts/{id:int}", "/calendar/{token}.ics") -> handler. Unknown paths
 // and known paths with a wrong method are told apart (404 vs 405 with Allow).
 #include <functional>
 #include <optional>
@@ -45,10 +45,12 @@ class Router {
     std::string text;  // literal, or the parameter name
     bool param = false;
     bool integer = false;
+    std::string suffix;  // literal text after the parameter in the segment ("{id:int}.ics")
   };
   struct Compiled {
     std::vector<Segment> segments;
   };
+  static std::string_view param_value(const Segment& seg, std::string_view part);
   static bool matches(const Compiled& c, const std::vector<std::string_view>& parts,
                       std::map<std::string, std::string>* params);
 

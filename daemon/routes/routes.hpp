@@ -14,6 +14,8 @@ void add_invitations(http::Router& router);
 void add_curriculums(http::Router& router);
 void add_reviews(http::Router& router);
 void add_milestones(http::Router& router);
+void add_events(http::Router& router);
+void add_event_tags(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -27,6 +29,8 @@ inline void add_all(http::Router& router) {
   add_curriculums(router);
   add_reviews(router);
   add_milestones(router);
+  add_events(router);
+  add_event_tags(router);
 }
 
 }  // namespace camp::routes

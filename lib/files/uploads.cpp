@@ -41,7 +41,7 @@ bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0
 }
 
 // profile: avatars; question: images inside questions and answers.
-const char* const kKinds[] = {"profile", "question"};
+const char* const kKinds[] = {"profile", "question", "event"};
 
 bool known_kind(const std::string& kind) {
   for (const char* k : kKinds)

@@ -15,6 +15,7 @@ const std::vector<Domain>& domains() {
       {"accounts", read_accounts, check_accounts, write_accounts, add_demo_accounts},
       {"question_categories", read_categories, check_categories, write_categories, add_demo_categories},
       {"questions", read_questions, check_questions, write_questions, add_demo_questions},
+      {"events", read_events, check_events, write_events, add_demo_events},
   };
   return list;
 }

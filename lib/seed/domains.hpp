@@ -56,4 +56,10 @@ void check_questions(Services& s, const Fixture& f, Problems& problems);
 void write_questions(Services& s, const Fixture& f, Counts& counts);
 void add_demo_questions(Fixture& f);
 
+// events.cpp: events with their participants and waitlists (dates relative to today allowed).
+void read_events(const YAML::Node& section, Fixture& out, YamlReader& in);
+void check_events(Services& s, const Fixture& f, Problems& problems);
+void write_events(Services& s, const Fixture& f, Counts& counts);
+void add_demo_events(Fixture& f);
+
 }  // namespace camp::seed

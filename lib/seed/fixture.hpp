@@ -47,12 +47,21 @@ struct QuestionEntry {
   std::vector<AnswerEntry> answers;
 };
 
+struct EventEntry {
+  Where at;
+  std::map<std::string, Where> fields;
+  std::string title, tag, capacity, date, start, end, description, meeting_url;
+  std::string status = "published";  // draft | published | cancelled
+  std::vector<std::string> participants;  // e-mails, in joining order (past capacity: the waitlist)
+};
+
 // One section per domain, in the order they are written (lib/seed/domains.cpp).
 struct Fixture {
   std::string source;  // file name, or "demo"
   std::vector<AccountEntry> accounts;
   std::vector<CategoryEntry> categories;
   std::vector<QuestionEntry> questions;
+  std::vector<EventEntry> events;
 };
 
 struct Counts {

@@ -79,3 +79,19 @@ describe('index and guest-only pages', () => {
     expect(decideGuestOnly(false)).toEqual({ kind: 'allow' });
   });
 });
+
+describe('events guard', () => {
+  const u29 = account({ course: { code: 'u29', name: 'Railsキャリアコース（U29）', months: 4 } });
+
+  it.each(['admin', 'student', 'graduate'] as Role[])('lets %s see /events', (role) => {
+    expect(decideAccess(as(role), '/events', 'events')).toEqual({ kind: 'allow' });
+  });
+
+  it.each(['basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'trial'] as Role[])('shows %s a 404', (role) => {
+    expect(decideAccess(as(role), '/events', 'events')).toEqual({ kind: 'notFound' });
+  });
+
+  it('shows a U29 student a 404', () => {
+    expect(decideAccess(u29, '/events', 'events')).toEqual({ kind: 'notFound' });
+  });
+});

@@ -1,9 +1,9 @@
 // Pure access decisions (spec §4, §6). Loaders in guards.ts turn them into redirects and 404s.
 import type { Account } from '../lib/api-types';
-import { homePath, isAdmin, isAdminOrMentor } from '../lib/roles';
+import { canSeeEvents, homePath, isAdmin, isAdminOrMentor } from '../lib/roles';
 import { loginPathFor } from '../features/auth/redirect-path';
 
-export type Rule = 'login' | 'admin' | 'adminOrMentor';
+export type Rule = 'login' | 'admin' | 'adminOrMentor' | 'events';
 
 export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
 
@@ -19,6 +19,7 @@ export function decideAccess(account: Account | null, pathname: string, rule: Ru
   }
   if (rule === 'admin' && !isAdmin(account.role)) return { kind: 'notFound' };
   if (rule === 'adminOrMentor' && !isAdminOrMentor(account.role)) return { kind: 'notFound' };
+  if (rule === 'events' && !canSeeEvents(account)) return { kind: 'notFound' };
   return allow;
 }
 

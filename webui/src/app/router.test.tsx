@@ -48,6 +48,7 @@ describe('routes', () => {
       'GET /api/v1/accounts/me': [200, account()],
       'GET /api/v1/site': [200, site],
       'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
+      'GET /api/v1/events/unread_count': [200, { unread_count: 0 }],
     });
     renderAt('/dashboards');
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();

@@ -54,6 +54,15 @@ const page = {
   invitationComplete: lazyModule(
     () => import(/* webpackChunkName: "page-account-new-complete" */ '../features/invitations/pages/complete-page'),
   ),
+  eventNew: lazyModule(
+    () => import(/* webpackChunkName: "page-event-new" */ '../features/events/pages/event-new-page'),
+  ),
+  eventEdit: lazyModule(
+    () => import(/* webpackChunkName: "page-event-edit" */ '../features/events/pages/event-edit-page'),
+  ),
+  eventConfirm: lazyModule(
+    () => import(/* webpackChunkName: "page-event-confirm" */ '../features/events/pages/event-confirm-page'),
+  ),
 };
 
 const layout = {
@@ -127,9 +136,19 @@ export const routes: RouteObject[] = [
                 loader: validateParams({ name: 'curriculum' }),
                 lazy: page.curriculum,
               },
-              { path: 'events', lazy: page.events },
+              { path: 'events', loader: guard('events'), lazy: page.events },
               { path: 'questions', lazy: page.questions },
               { path: 'questions/:id', loader: validateParams({ id: 'id' }), lazy: page.question },
+            ],
+          },
+          {
+            loader: guard('admin'),
+            Component: Layouts.EventFormLayout,
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              { path: 'events/new', lazy: page.eventNew },
+              { path: 'events/confirm', lazy: page.eventConfirm },
+              { path: 'events/:eventId/edit', loader: validateParams({ eventId: 'id' }), lazy: page.eventEdit },
             ],
           },
         ],

@@ -3,12 +3,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { errorEntry } from '../components/error-catalogue';
 import { ErrorView } from '../components/route-error-page';
-import { clearErrorPage, errorPageStore } from '../lib/feedback';
-import { navigationTitle } from '../lib/roles';
+import { errorStatus as statusOf } from '../lib/api-client';
+import { clearErrorPage, errorPageStore, showErrorPage } from '../lib/feedback';
+import { hasEventBadge, navigationTitle } from '../lib/roles';
 import { useStore } from '../lib/store';
 import { useMe } from '../features/accounts/api/get-me';
 import { useSettingsDialog } from '../features/accounts/use-settings-dialog';
 import { logout } from '../features/auth/logout';
+import { useUnreadEventCount } from '../features/events/api/get-unread-count';
 import { useMilestoneCheck } from '../features/milestones/use-milestone-check';
 import { navItems } from '../features/navigation/nav-items';
 import { SideDrawer } from '../features/navigation/components/side-drawer';
@@ -40,6 +42,11 @@ export function Component() {
   const [menuUsed, setMenuUsed] = useState(false);
   const settings = useSettingsDialog();
   const milestone = useMilestoneCheck(account?.role === 'student');
+  const unreadEvents = useUnreadEventCount(account ? hasEventBadge(account) : false);
+
+  useEffect(() => {
+    if (unreadEvents.error) showErrorPage(statusOf(unreadEvents.error));
+  }, [unreadEvents.error]);
 
   useEffect(() => clearErrorPage(), [pathname]);
   if (menu.open && !menuUsed) setMenuUsed(true);
@@ -47,6 +54,7 @@ export function Component() {
 
   const list = {
     items: navItems(account),
+    badges: { events: unreadEvents.data?.unread_count ?? 0 },
     onSettings: () => {
       menu.closeMenu();
       settings.openSettings();

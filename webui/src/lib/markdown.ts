@@ -1,5 +1,5 @@
 // Markdown → safe HTML for every feature that shows Markdown (questions, answers, task bodies,
-// reviews, review notes): marked renders, DOMPurify removes scripts, event handlers and other
+// reviews, review notes, event descriptions): marked renders, DOMPurify removes scripts, event handlers and other
 // active content, so raw HTML never executes. `style` attributes go too: a body must not
 // restyle or cover the page (e.g. a full-screen fake login box).
 import DOMPurify from 'dompurify';

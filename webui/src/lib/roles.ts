@@ -14,6 +14,18 @@ export function isU29Student(account: Pick<Account, 'role' | 'course'>): boolean
   return account.role === 'student' && account.course?.code === U29_COURSE_CODE;
 }
 
+// Events (menu item, /events, the unread badge): admins, students outside U29, graduates.
+export function canSeeEvents(account: Pick<Account, 'role' | 'course'>): boolean {
+  return (
+    account.role === 'admin' || account.role === 'graduate' || (account.role === 'student' && !isU29Student(account))
+  );
+}
+
+// The unread-event count is fetched only for students (outside U29) and graduates (spec §6).
+export function hasEventBadge(account: Pick<Account, 'role' | 'course'>): boolean {
+  return canSeeEvents(account) && account.role !== 'admin';
+}
+
 // Each role's home, where `/` sends it.
 export function homePath(role: Role): string {
   switch (role) {

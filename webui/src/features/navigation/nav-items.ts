@@ -1,6 +1,6 @@
 // Navigation per the spec's table (§2). Pure: the account decides which items exist.
 import type { Account, Role } from '../../lib/api-types';
-import { isAdmin, isAdminOrMentor, isMentor, isU29Student } from '../../lib/roles';
+import { canSeeEvents, isAdmin, isAdminOrMentor } from '../../lib/roles';
 
 export type NavKey =
   'dashboards' | 'mypage' | 'students' | 'curriculums' | 'reviews' | 'questions' | 'events' | 'settings' | 'logout';
@@ -23,11 +23,7 @@ const table: { item: NavItem; visible: (who: Who) => boolean }[] = [
   },
   { item: { key: 'reviews', label: 'レビュー', to: '/reviews' }, visible: (w) => isAdminOrMentor(w.role) },
   { item: { key: 'questions', label: '質問ボックス', to: '/questions' }, visible: (w) => w.role !== 'graduate' },
-  {
-    item: { key: 'events', label: 'イベント', to: '/events' },
-    visible: (w) =>
-      (isAdmin(w.role) || w.role === 'student' || w.role === 'graduate') && !isU29Student(w) && !isMentor(w.role),
-  },
+  { item: { key: 'events', label: 'イベント', to: '/events' }, visible: canSeeEvents },
   { item: { key: 'settings', label: '設定' }, visible: (w) => w.role !== 'trial' },
   { item: { key: 'logout', label: 'ログアウト' }, visible: () => true },
 ];

@@ -17,20 +17,28 @@ const icons: Record<NavKey, ComponentType<SVGProps<SVGSVGElement>>> = {
 
 export interface NavListProps {
   items: NavItem[];
+  /** Counts shown next to an item when above 0 (the unread events next to イベント). */
+  badges?: Partial<Record<NavKey, number>>;
   onSettings: () => void;
   onLogout: () => void;
 }
 
 // The menu: links for pages, buttons for 設定 and ログアウト. Plain elements styled in frame.css.
-export function NavList({ items, onSettings, onLogout }: NavListProps) {
+export function NavList({ items, badges = {}, onSettings, onLogout }: NavListProps) {
   return (
     <ul className="nav-list" data-testid="nav-list">
       {items.map((item) => {
         const Icon = icons[item.key];
+        const badge = badges[item.key] ?? 0;
         const content = (
           <>
             <Icon className="nav-item__icon" />
             <span>{item.label}</span>
+            {badge > 0 && (
+              <span className="nav-item__badge" data-testid={`nav-badge-${item.key}`} aria-label={`未読 ${badge}件`}>
+                {badge}
+              </span>
+            )}
           </>
         );
         return (

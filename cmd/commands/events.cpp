@@ -1,0 +1,173 @@
+// camp events create|update|publish|cancel|list|participants|remind (issue 11, docs/events.md).
+// The same use cases and messages as the API (events::EventService), acting as an admin.
+#include <iostream>
+
+#include "context.hpp"
+#include "core/clock.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "db/pool.hpp"
+#include "events/service.hpp"
+#include "exit_codes.hpp"
+#include "mail/preferences.hpp"
+
+namespace camp::cli {
+namespace {
+
+struct EventOptions {
+  std::int64_t id = 0;
+  std::optional<std::string> title, capacity, date, start, end, description, meeting_url, image_url;
+  std::optional<std::int64_t> tag;
+};
+
+struct ListOptions {
+  std::string scope = "upcoming";
+  int page = 1, per = 100;
+};
+
+struct ParticipantOptions {
+  std::int64_t id = 0;
+  bool csv = false;
+};
+
+events::EventService service(Context& ctx) {
+  return events::EventService(ctx.pool(), system_clock(), ctx.config().public_url, ctx.unsubscribe_links());
+}
+
+events::EventInput input_of(const EventOptions& o) {
+  events::EventInput in;
+  in.title = o.title;
+  in.capacity = o.capacity;
+  in.start_date = o.date;
+  in.start_at = o.start;
+  in.end_at = o.end;
+  in.description = o.description;
+  in.tag_id = o.tag;
+  if (o.meeting_url) in.meeting_url = std::optional<std::string>(*o.meeting_url);
+  if (o.image_url) in.image_url = std::optional<std::string>(*o.image_url);
+  return in;
+}
+
+void print_event(Context& ctx, const events::Event& e) {
+  if (ctx.json()) return print_json(events::to_json(e));
+  const auto starts = events::school_time(e.starts_at), ends = events::school_time(e.ends_at);
+  std::cout << e.id << "\t" << e.status << "\t" << starts.date << " " << starts.clock << "-" << ends.clock << "\t"
+            << e.participants_count << "/" << e.capacity << " (+" << e.waitlist_count << ")\t" << e.tag.name << "\t"
+            << e.title << "\n";
+}
+
+void add_event_options(CLI::App* cmd, EventOptions& o) {
+  cmd->add_option("--title", o.title, "Title (at most 100 characters)");
+  cmd->add_option("--capacity", o.capacity, "Seats, 1..1000");
+  cmd->add_option("--date", o.date, "Day in the school's time zone (YYYY-MM-DD)");
+  cmd->add_option("--start", o.start, "Start time, HH:MM (Asia/Tokyo)");
+  cmd->add_option("--end", o.end, "End time, HH:MM, after --start");
+  cmd->add_option("--tag", o.tag, "Tag id (default 1: 勉強会)");
+  cmd->add_option("--description", o.description, "Markdown description");
+  cmd->add_option("--meeting-url", o.meeting_url, "Meeting URL shown to participants (empty to clear)");
+  cmd->add_option("--image-url", o.image_url, "An /uploads/event/... image (empty to clear)");
+}
+
+int remind(Context& ctx, const std::optional<std::string>& date) {
+  auto day = system_clock().today();
+  if (date) {
+    const auto d = events::parse_date(*date);
+    if (!d) throw Error(errc::invalid, std::string(msg::invalid_input), {{"date", {std::string(msg::event_date_format)}}});
+    day = Date{std::chrono::year(d->year), std::chrono::month(d->month), std::chrono::day(d->day)};
+  }
+  const int n = service(ctx).remind(day);
+  if (ctx.json()) print_json({{"reminded_events", n}});
+  else std::cout << "queued reminders for " << n << " events\n";
+  return kOk;
+}
+
+}  // namespace
+
+void setup_events(CLI::App& app, Run& run) {
+  auto* events_cmd = app.add_subcommand("events", "Events: authoring, participants, reminders");
+  events_cmd->require_subcommand(1);
+
+  auto create_opts = std::make_shared<EventOptions>();
+  auto* create = events_cmd->add_subcommand("create", "Create an event (a draft until published)");
+  add_event_options(create, *create_opts);
+  create->callback([&run, create_opts] {
+    run = [create_opts](Context& ctx) {
+      print_event(ctx, service(ctx).create_event(events::operator_account(), input_of(*create_opts)));
+      return kOk;
+    };
+  });
+
+  auto update_opts = std::make_shared<EventOptions>();
+  auto* update = events_cmd->add_subcommand("update", "Change an event's fields (only those given)");
+  update->add_option("id", update_opts->id, "Event id")->required();
+  add_event_options(update, *update_opts);
+  update->callback([&run, update_opts] {
+    run = [update_opts](Context& ctx) {
+      print_event(ctx, service(ctx).update_event(events::operator_account(), update_opts->id, input_of(*update_opts)));
+      return kOk;
+    };
+  });
+
+  for (const char* verb : {"publish", "cancel"}) {
+    auto id = std::make_shared<std::int64_t>(0);
+    auto* cmd = events_cmd->add_subcommand(verb, std::string(verb) == "publish"
+                                                     ? "Publish a draft and mail the students and graduates"
+                                                     : "Cancel a published event and mail its participants");
+    cmd->add_option("id", *id, "Event id")->required();
+    const bool publishing = std::string(verb) == "publish";
+    cmd->callback([&run, id, publishing] {
+      run = [id, publishing](Context& ctx) {
+        auto s = service(ctx);
+        print_event(ctx, publishing ? s.publish(events::operator_account(), *id) : s.cancel_event(events::operator_account(), *id));
+        return kOk;
+      };
+    });
+  }
+
+  auto list_opts = std::make_shared<ListOptions>();
+  auto* list = events_cmd->add_subcommand("list", "List events: id, status, time, seats (+waitlist), tag, title");
+  list->add_option("--scope", list_opts->scope, "upcoming (default), past or drafts");
+  list->add_option("--page", list_opts->page, "Page (default 1)")->check(CLI::Range(1, 10000));
+  list->add_option("--per", list_opts->per, "Per page (default 100)")->check(CLI::Range(1, 100));
+  list->callback([&run, list_opts] {
+    run = [list_opts](Context& ctx) {
+      const auto page = service(ctx).list(events::operator_account(), {list_opts->scope, list_opts->page, list_opts->per});
+      if (ctx.json()) {
+        auto data = nlohmann::json::array();
+        for (const auto& e : page.items) data.push_back(events::to_json(e));
+        print_json({{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+      } else {
+        for (const auto& e : page.items) print_event(ctx, e);
+      }
+      return kOk;
+    };
+  });
+
+  auto part_opts = std::make_shared<ParticipantOptions>();
+  auto* participants = events_cmd->add_subcommand("participants", "Participants, then the waitlist, in arrival order");
+  participants->add_option("id", part_opts->id, "Event id")->required();
+  participants->add_flag("--csv", part_opts->csv, "CSV (account_id,nickname,email,status,position,joined_at)");
+  participants->callback([&run, part_opts] {
+    run = [part_opts](Context& ctx) {
+      const auto rows = service(ctx).participants(events::operator_account(), part_opts->id);
+      if (part_opts->csv) {
+        std::cout << events::to_csv(rows);
+      } else if (ctx.json()) {
+        auto data = nlohmann::json::array();
+        for (const auto& p : rows) data.push_back(events::to_json(p));
+        print_json({{"data", data}});
+      } else {
+        for (const auto& p : rows)
+          std::cout << p.status << "\t" << p.position << "\t" << p.account_id << "\t" << p.nickname << "\t" << p.email << "\n";
+      }
+      return kOk;
+    };
+  });
+
+  auto remind_date = std::make_shared<std::optional<std::string>>();
+  auto* remind_cmd = events_cmd->add_subcommand("remind", "Queue the day-before reminders (once per event)");
+  remind_cmd->add_option("--date", *remind_date, "Today as YYYY-MM-DD (default: today in Asia/Tokyo); reminds events of the next day");
+  remind_cmd->callback([&run, remind_date] { run = [remind_date](Context& ctx) { return remind(ctx, *remind_date); }; });
+}
+
+}  // namespace camp::cli

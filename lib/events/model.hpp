@@ -1,0 +1,58 @@
+#pragma once
+// Events (issue 11, docs/events.md): what the API, the CLI and the calendar read.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace camp::events {
+
+struct Tag {
+  int id = 0;
+  std::string name;
+};
+
+// An event as one account sees it. Instants are epoch seconds; the school's dates and clock
+// times (Asia/Tokyo) are derived by to_json.
+struct Event {
+  std::int64_t id = 0;
+  std::string title;
+  Tag tag;
+  std::optional<std::string> image_url;
+  std::string description;
+  int capacity = 0;
+  int participants_count = 0;
+  int waitlist_count = 0;
+  std::int64_t starts_at = 0, ends_at = 0;
+  std::string status;  // draft | published | cancelled
+  std::optional<std::string> meeting_url;  // null unless the reader may see it (service decides)
+  std::optional<std::string> my_participation;  // participant | waitlisted
+  std::optional<int> waitlist_position;
+  std::optional<std::int64_t> published_at;
+  std::int64_t created_at = 0, updated_at = 0;
+};
+
+struct Participant {
+  std::int64_t account_id = 0;
+  std::string nickname, email;
+  std::string status;  // participant | waitlisted
+  int position = 0;    // 1-based, within its status, in arrival order
+  std::int64_t joined_at = 0;
+};
+
+// The school's wall clock at an instant: "2026-12-05", "19:00", "2026-12-05T19:00:00+09:00".
+struct SchoolTime {
+  std::string date, clock, iso;
+};
+SchoolTime school_time(std::int64_t epoch_seconds);
+std::string iso_utc(std::int64_t epoch_seconds);
+
+nlohmann::json to_json(const Tag& t);
+nlohmann::json to_json(const Event& e);
+nlohmann::json to_json(const Participant& p);
+// participants --csv and GET .../participants?format=csv: a header, then one line per row.
+std::string to_csv(const std::vector<Participant>& rows);
+
+}  // namespace camp::events

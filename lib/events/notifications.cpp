@@ -1,0 +1,59 @@
+#include "events/notifications.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_set>
+
+#include "events/repo.hpp"
+#include "events/validation.hpp"
+#include "mail/outbox.hpp"
+
+namespace camp::events::notify {
+namespace {
+
+const std::vector<std::string> kMembers{"student", "graduate"};
+
+mail::Values values(const Context& c, const Event& e, const mail::Recipient& r, mail::Topic topic) {
+  return {{"nickname", r.nickname.empty() ? r.email : r.nickname},
+          {"title", e.title},
+          {"when", when(e)},
+          {"url", c.page_url},
+          {"unsubscribe_url", c.links.page_url(r.account_id, topic)}};
+}
+
+}  // namespace
+
+std::string when(const Event& e) {
+  static const char* const kWeekdays[] = {"日", "月", "火", "水", "木", "金", "土"};
+  const auto starts = school_time(e.starts_at), ends = school_time(e.ends_at);
+  const auto d = parse_date(starts.date);
+  const std::chrono::year_month_day ymd{std::chrono::year(d->year), std::chrono::month(d->month), std::chrono::day(d->day)};
+  const auto weekday = std::chrono::weekday(std::chrono::sys_days(ymd)).c_encoding();
+  return std::to_string(d->month) + "月" + std::to_string(d->day) + "日(" + kWeekdays[weekday] + ") " + starts.clock +
+         "〜" + ends.clock;
+}
+
+std::size_t published(db::Tx& tx, const Context& c, const Event& e) {
+  const auto closed = repo::u29_student_ids(tx);
+  const std::unordered_set<std::int64_t> excluded(closed.begin(), closed.end());
+  std::vector<mail::Outgoing> mails;
+  for (const auto& r : mail::recipients(tx, mail::Topic::events, kMembers)) {
+    if (excluded.count(r.account_id)) continue;
+    mails.push_back({r.email, "event_published", values(c, e, r, mail::Topic::events), true,
+                     c.links.one_click_url(r.account_id, mail::Topic::events)});
+  }
+  return mails.empty() ? 0 : mail::enqueue_many(tx, mails);
+}
+
+std::size_t to_accounts(db::Tx& tx, const Context& c, const Event& e, const std::string& template_name,
+                        const std::vector<std::int64_t>& account_ids) {
+  if (account_ids.empty()) return 0;
+  const std::unordered_set<std::int64_t> wanted(account_ids.begin(), account_ids.end());
+  std::vector<mail::Outgoing> mails;
+  for (const auto& r : mail::recipients(tx, mail::Topic::events, kMembers))
+    if (wanted.count(r.account_id))
+      mails.push_back({r.email, template_name, values(c, e, r, mail::Topic::events), false, ""});
+  return mails.empty() ? 0 : mail::enqueue_many(tx, mails);
+}
+
+}  // namespace camp::events::notify

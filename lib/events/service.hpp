@@ -1,0 +1,101 @@
+#pragma once
+// Event use cases (issue 11, docs/events.md). Who may do what is decided here:
+//   - the events area is closed (404, as if it did not exist) to mentors, trial accounts and
+//     students of course u29;
+//   - admins author (create_event, update_event, publish, cancel_event) and see drafts and
+//     participants; students and graduates join, leave, have an unread badge and a calendar;
+//   - the meeting URL is shown to participants and admins only.
+// Each use case is one transaction: validate -> lock the event row -> policy -> write -> read.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+#include "core/clock.hpp"
+#include "db/pool.hpp"
+#include "events/model.hpp"
+#include "events/validation.hpp"
+#include "mail/preferences.hpp"
+
+namespace camp::events {
+
+// Whether the account has the events area at all (else every route is a 404).
+bool has_events(const accounts::Account& actor);
+// The account the CLI acts as: an admin with no row (created_by stays empty).
+accounts::Account operator_account();
+
+struct ListParams {
+  std::string scope = "upcoming";  // upcoming | past | drafts (admins)
+  int page = 1, per = 20;
+};
+
+struct EventPage {
+  std::vector<Event> items;
+  std::int64_t total = 0;
+  int page = 1, per = 20;
+};
+
+struct JoinResult {
+  Event event;
+  bool created = false;  // false: the account had joined (or was waiting) already
+};
+
+class EventService {
+ public:
+  EventService(db::Pool& pool, const Clock& clock, std::string public_url, const mail::UnsubscribeLinks& links)
+      : pool_(pool), clock_(clock), public_url_(std::move(public_url)), links_(links) {}
+
+  // Lists also mark every published event seen for a student or graduate (the badge falls to 0).
+  EventPage list(const accounts::Account& actor, const ListParams& params);
+  Event get(const accounts::Account& actor, std::int64_t id);
+  Event create_event(const accounts::Account& actor, const EventInput& input);
+  Event update_event(const accounts::Account& actor, std::int64_t id, const EventInput& input);
+  // Draft -> published, queueing one bulk mail per student (not u29) and graduate who wants
+  // topic `events`. Publishing a published event changes nothing and sends nothing.
+  Event publish(const accounts::Account& actor, std::int64_t id);
+  // Published -> cancelled; participants and the waitlist get event_cancelled.
+  Event cancel_event(const accounts::Account& actor, std::int64_t id);
+
+  JoinResult join(const accounts::Account& actor, std::int64_t id);
+  // A participant leaving moves the first waitlisted account up (event_moved_up mail).
+  Event leave(const accounts::Account& actor, std::int64_t id);
+  std::vector<Participant> participants(const accounts::Account& actor, std::int64_t id);
+
+  void mark_seen(const accounts::Account& actor);
+  std::int64_t unread_count(const accounts::Account& actor);
+
+  // The secret feed URL (<public_url>/calendar/<token>.ics), made on first use; reset makes a
+  // new token and the old URL dies.
+  std::string calendar_url(const accounts::Account& actor);
+  std::string reset_calendar(const accounts::Account& actor);
+  // The feed of the account holding `token` (its joined events), or nothing for a malformed or
+  // unknown token (checked for length and alphabet before the database).
+  std::optional<std::string> calendar(const std::string& token);
+  // One event as iCalendar, for whoever may get() it.
+  std::string event_ics(const accounts::Account& actor, std::int64_t id);
+
+  // Queues event_reminder to the participants of every published event that starts on the
+  // school day after `day` and was not reminded yet; marks them reminded in the same
+  // transaction, so two daemons (or the CLI) never send a reminder twice. How many events.
+  int remind(Date day);
+
+  std::vector<Tag> tags(const accounts::Account& actor);
+  Tag create_tag(const accounts::Account& actor, const std::string& name);
+  Tag rename_tag(const accounts::Account& actor, int id, const std::string& name);
+  void delete_tag(const accounts::Account& actor, int id);
+
+  const Clock& clock() const { return clock_; }
+
+ private:
+  std::string page_url() const { return public_url_ + "/events"; }
+  std::string host() const;
+  Event visible(const accounts::Account& actor, Event e) const;
+
+  db::Pool& pool_;
+  const Clock& clock_;
+  std::string public_url_;
+  const mail::UnsubscribeLinks& links_;
+};
+
+}  // namespace camp::events

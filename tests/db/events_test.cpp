@@ -1,0 +1,266 @@
+// Events against PostgreSQL: seats under concurrency, the waitlist, capacity changes,
+// notifications to the right people only, reminders once (lib/events/service.hpp).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "accounts/service.hpp"
+#include "environment.hpp"
+#include "events/service.hpp"
+#include "mail/outbox.hpp"
+
+using namespace camp;
+using namespace camp::events;
+using camp::dbtest::code_of;
+
+namespace {
+
+// 2026-12-01 12:00 in Tokyo: the events below lie ahead.
+FixedClock& clock() {
+  static FixedClock c{TimePoint{std::chrono::seconds(1796094000)}};
+  return c;
+}
+
+const mail::UnsubscribeLinks& links() {
+  static const mail::UnsubscribeLinks l("test-secret-for-events", "https://camp.example.com");
+  return l;
+}
+
+EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, clock(), "https://camp.example.com", links()); }
+
+accounts::Account person(const std::string& role, std::optional<std::string> course = std::nullopt) {
+  static std::atomic<int> n{0};
+  return accounts::AccountService(dbtest::pool())
+      .create({"ev-" + role + "-" + std::to_string(getpid()) + "-" + std::to_string(++n) + "@example.com", role, course,
+               "イベント参加者" + std::to_string(n.load()), "pass-word-123"});
+}
+
+const accounts::Account& admin() {
+  static const auto a = person("admin");
+  return a;
+}
+
+Event published_event(int capacity, const std::string& date = "2026-12-05") {
+  EventInput in;
+  in.title = "Rails もくもく会";
+  in.capacity = std::to_string(capacity);
+  in.start_date = date;
+  in.start_at = "19:00";
+  in.end_at = "21:00";
+  in.meeting_url = std::optional<std::string>("https://meet.example.com/rails");
+  auto s = service();
+  const auto e = s.create_event(admin(), in);
+  return s.publish(admin(), e.id);
+}
+
+std::vector<mail::Mail> mails_to(const std::string& address, const std::string& template_name) {
+  return dbtest::pool().transaction([&](db::Tx& tx) {
+    std::vector<mail::Mail> out;
+    for (auto& m : mail::list(tx, std::nullopt, 100000))
+      if (m.to == address && m.template_name == template_name) out.push_back(std::move(m));
+    return out;
+  });
+}
+
+}  // namespace
+
+TEST(EventsDb, FiftyConcurrentJoinsForTenSeats) {
+  const auto e = published_event(10);
+  std::vector<accounts::Account> students;
+  for (int i = 0; i < 50; ++i) students.push_back(person("student", "rails_4m"));
+  db::Pool wide(dbtest::database_url(), 50);
+  auto s = service(wide);
+  std::vector<JoinResult> results(50);
+  std::vector<std::thread> threads;
+  std::atomic<bool> go{false};
+  for (int i = 0; i < 50; ++i)
+    threads.emplace_back([&, i] {
+      while (!go.load()) std::this_thread::yield();
+      results[i] = s.join(students[i], e.id);
+    });
+  go = true;
+  for (auto& t : threads) t.join();
+
+  int participants = 0;
+  std::set<int> positions;
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.created);
+    if (r.event.my_participation == "participant") ++participants;
+    else positions.insert(r.event.waitlist_position.value_or(0));
+  }
+  EXPECT_EQ(participants, 10);
+  EXPECT_EQ(positions.size(), 40u);
+  EXPECT_EQ(*positions.begin(), 1);
+  EXPECT_EQ(*positions.rbegin(), 40);
+
+  const auto after = s.get(admin(), e.id);
+  EXPECT_EQ(after.participants_count, 10);
+  EXPECT_EQ(after.waitlist_count, 40);
+  // The list is in arrival order: each waitlisted account's position is the one its join got.
+  const auto rows = s.participants(admin(), e.id);
+  ASSERT_EQ(rows.size(), 50u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].status, i < 10 ? "participant" : "waitlisted");
+    EXPECT_EQ(rows[i].position, static_cast<int>(i < 10 ? i + 1 : i - 9));
+    if (i > 0) {
+      EXPECT_LE(rows[i - 1].joined_at, rows[i].joined_at);
+    }
+  }
+  for (int i = 0; i < 50; ++i) {
+    if (results[i].event.my_participation != "waitlisted") continue;
+    for (const auto& r : rows) {
+      if (r.account_id == students[i].id) {
+        EXPECT_EQ(r.position, *results[i].event.waitlist_position);
+      }
+    }
+  }
+}
+
+TEST(EventsDb, LeavingMovesExactlyOneUpAndTellsThem) {
+  const auto e = published_event(2);
+  const auto a = person("student", "rails_4m"), b = person("graduate", "rails_5m"), c = person("student", "rails_4m"),
+             d = person("student", "rails_4m");
+  auto s = service();
+  for (const auto* who : {&a, &b, &c, &d}) s.join(*who, e.id);
+  EXPECT_EQ(s.join(c, e.id).created, false);  // twice: the same answer
+  EXPECT_EQ(s.get(c, e.id).waitlist_position, 1);
+  EXPECT_EQ(s.get(d, e.id).waitlist_position, 2);
+  EXPECT_FALSE(s.get(c, e.id).meeting_url);
+
+  const auto left = s.leave(a, e.id);
+  EXPECT_FALSE(left.my_participation);
+  EXPECT_EQ(left.participants_count, 2);
+  EXPECT_EQ(left.waitlist_count, 1);
+  const auto moved = s.get(c, e.id);
+  EXPECT_EQ(moved.my_participation, "participant");
+  EXPECT_EQ(moved.meeting_url, "https://meet.example.com/rails");
+  EXPECT_EQ(s.get(d, e.id).waitlist_position, 1);
+  EXPECT_EQ(mails_to(c.email, "event_moved_up").size(), 1u);
+  EXPECT_TRUE(mails_to(d.email, "event_moved_up").empty());
+
+  // A waitlisted account leaving moves nobody.
+  s.leave(d, e.id);
+  const auto now = s.get(admin(), e.id);
+  EXPECT_EQ(now.participants_count, 2);
+  EXPECT_EQ(now.waitlist_count, 0);
+}
+
+TEST(EventsDb, CapacityBelowParticipantsIsRefused) {
+  const auto e = published_event(3);
+  auto s = service();
+  for (int i = 0; i < 3; ++i) s.join(person("student", "rails_4m"), e.id);
+  EventInput lower;
+  lower.capacity = "2";
+  try {
+    s.update_event(admin(), e.id, lower);
+    FAIL() << "no error";
+  } catch (const Error& err) {
+    EXPECT_EQ(err.code(), errc::invalid);
+    EXPECT_EQ(err.fields().at("capacity"), std::vector<std::string>{"3名(現在の参加人数)以上で設定してください"});
+  }
+  lower.capacity = "3";
+  EXPECT_EQ(s.update_event(admin(), e.id, lower).capacity, 3);
+}
+
+TEST(EventsDb, MoreSeatsMoveTheWaitlistUp) {
+  const auto e = published_event(1);
+  const auto a = person("student", "rails_4m"), b = person("student", "rails_4m"), c = person("student", "rails_4m");
+  auto s = service();
+  for (const auto* who : {&a, &b, &c}) s.join(*who, e.id);
+  EventInput more;
+  more.capacity = "2";
+  const auto after = s.update_event(admin(), e.id, more);
+  EXPECT_EQ(after.participants_count, 2);
+  EXPECT_EQ(after.waitlist_count, 1);
+  EXPECT_EQ(s.get(b, e.id).my_participation, "participant");
+  EXPECT_EQ(s.get(c, e.id).waitlist_position, 1);
+}
+
+TEST(EventsDb, PublishQueuesMailOnlyForThoseWhoWantEvents) {
+  const auto wants = person("student", "rails_4m"), graduate = person("graduate", "rails_4m");
+  const auto opted_out = person("student", "rails_5m"), u29 = person("student", "u29");
+  const auto mentor = person("advanced_mentor"), trial = person("trial");
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, opted_out.id, mail::Topic::events); });
+  const auto e = published_event(5);
+  ASSERT_EQ(mails_to(wants.email, "event_published").size(), 1u);
+  const auto m = mails_to(wants.email, "event_published")[0];
+  EXPECT_TRUE(m.bulk);
+  EXPECT_EQ(m.unsubscribe_url, links().one_click_url(wants.id, mail::Topic::events));
+  EXPECT_NE(m.text_body.find("https://camp.example.com/events"), std::string::npos);
+  EXPECT_NE(m.text_body.find("12月5日(土) 19:00〜21:00"), std::string::npos);
+  EXPECT_EQ(mails_to(graduate.email, "event_published").size(), 1u);
+  for (const auto* nobody : {&opted_out, &u29, &mentor, &trial, &admin()})
+    EXPECT_TRUE(mails_to(nobody->email, "event_published").empty()) << nobody->email;
+  // Idempotent: publishing again queues nothing.
+  service().publish(admin(), e.id);
+  EXPECT_EQ(mails_to(wants.email, "event_published").size(), 2u - 1u);
+}
+
+TEST(EventsDb, RemindersGoOnceEvenFromTwoDaemons) {
+  const auto e = published_event(5, "2026-12-20");
+  const auto a = person("student", "rails_4m"), w = person("student", "rails_4m");
+  auto s = service();
+  s.join(a, e.id);
+  EventInput one;
+  one.capacity = "1";
+  s.update_event(admin(), e.id, one);
+  s.join(w, e.id);  // waitlisted: no reminder
+  const Date day{std::chrono::year(2026), std::chrono::month(12), std::chrono::day(19)};
+  std::atomic<int> claimed{0};
+  std::thread t1([&] { claimed += s.remind(day); }), t2([&] { claimed += service().remind(day); });
+  t1.join();
+  t2.join();
+  EXPECT_GE(claimed.load(), 1);
+  EXPECT_EQ(s.remind(day), 0);
+  EXPECT_EQ(mails_to(a.email, "event_reminder").size(), 1u);
+  EXPECT_TRUE(mails_to(w.email, "event_reminder").empty());
+  // The day before that is not this event's day before.
+  EXPECT_EQ(s.remind(Date{std::chrono::year(2026), std::chrono::month(12), std::chrono::day(18)}), 0);
+}
+
+TEST(EventsDb, ClosedToMentorsTrialAndU29) {
+  const auto e = published_event(5);
+  auto s = service();
+  for (const auto& who : {person("basic_mentor"), person("trial"), person("student", "u29")}) {
+    EXPECT_EQ(code_of([&] { s.get(who, e.id); }), errc::not_found);
+    EXPECT_EQ(code_of([&] { s.join(who, e.id); }), errc::not_found);
+    EXPECT_EQ(code_of([&] { s.unread_count(who); }), errc::not_found);
+  }
+}
+
+TEST(EventsDb, UnreadCountFallsToZeroAfterTheList) {
+  const auto student = person("student", "rails_4m");
+  auto s = service();
+  published_event(5);
+  EXPECT_GE(s.unread_count(student), 1);
+  s.list(student, {});
+  EXPECT_EQ(s.unread_count(student), 0);
+  published_event(5);
+  EXPECT_EQ(s.unread_count(student), 1);
+}
+
+TEST(EventsDb, CancelNotifiesAndFeedShowsIt) {
+  const auto e = published_event(1);
+  const auto a = person("student", "rails_4m"), w = person("student", "rails_4m");
+  auto s = service();
+  s.join(a, e.id);
+  s.join(w, e.id);
+  const auto url = s.calendar_url(a);
+  EXPECT_EQ(s.calendar_url(a), url);
+  EXPECT_EQ(s.cancel_event(admin(), e.id).status, "cancelled");
+  EXPECT_EQ(mails_to(a.email, "event_cancelled").size(), 1u);
+  EXPECT_EQ(mails_to(w.email, "event_cancelled").size(), 1u);
+  const auto token = url.substr(url.rfind('/') + 1, 43);
+  const auto ics = s.calendar(token);
+  ASSERT_TRUE(ics);
+  EXPECT_NE(ics->find("UID:event-" + std::to_string(e.id) + "@camp.example.com"), std::string::npos);
+  EXPECT_NE(ics->find("STATUS:CANCELLED"), std::string::npos);
+  const auto fresh = s.reset_calendar(a);
+  EXPECT_NE(fresh, url);
+  EXPECT_FALSE(s.calendar(token));
+  EXPECT_FALSE(s.calendar("short"));
+  EXPECT_EQ(code_of([&] { s.join(person("student", "rails_4m"), e.id); }), errc::invalid);
+}

@@ -1,0 +1,51 @@
+import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../lib/messages';
+import { cancelEvent } from '../api/cancel-event';
+import { publishEvent } from '../api/publish-event';
+import { resetEventDraft } from '../event-draft';
+import type { EventItem } from '../types';
+import { useEventAction } from '../use-event-action';
+
+// The admin's buttons on a card: edit (from the stored event), publish a draft, cancel a published event (asked first:
+// participants get a mail).
+export function AdminEventActions({ event }: { event: EventItem }) {
+  const run = useEventAction();
+  const navigate = useNavigate();
+  // A fresh edit starts from the stored event, not from an abandoned draft of it.
+  const edit = () => {
+    resetEventDraft();
+    navigate(`/events/${event.id}/edit`);
+  };
+  const publish = () =>
+    run(
+      () => publishEvent(event.id),
+      () => messages.event_notice_published,
+    );
+  const cancel = () => {
+    if (window.confirm(messages.event_cancel_confirm))
+      void run(
+        () => cancelEvent(event.id),
+        () => messages.event_notice_cancelled,
+      );
+  };
+
+  if (event.status === 'cancelled') return null;
+  return (
+    <>
+      <Button variant="outlined" onClick={edit}>
+        編集
+      </Button>
+      {event.status === 'draft' && (
+        <Button variant="contained" onClick={publish}>
+          公開する
+        </Button>
+      )}
+      {event.status === 'published' && (
+        <Button variant="outlined" color="error" onClick={cancel}>
+          中止する
+        </Button>
+      )}
+    </>
+  );
+}

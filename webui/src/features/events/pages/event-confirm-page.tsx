@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { AppTheme } from '../../../components/app-theme';
+import { PageHeading } from '../../../components/page-heading';
+import { ApiError, errorStatus } from '../../../lib/api-client';
+import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { messages } from '../../../lib/messages';
+import { useStore } from '../../../lib/store';
+import { EventCard } from '../components/event-card';
+import { eventDraftStore, resetEventDraft } from '../event-draft';
+import { saveEventDraft } from '../save-event-draft';
+import { previewEventOf } from '../event-input';
+import { eventKeys } from '../query-keys';
+
+// /events/confirm: the draft exactly as students will see it; publish it, save it, or go back
+// to the form with the draft intact. Without a valid draft there is nothing to confirm.
+export function Component() {
+  const draft = useStore(eventDraftStore);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<string[]>([]);
+
+  if (!draft.isEventContentValid) return <Navigate to="/events/new" replace />;
+
+  const back = () => navigate(draft.eventId === null ? '/events/new' : `/events/${draft.eventId}/edit`);
+  const save = async (publish: boolean) => {
+    try {
+      await withLoading(() => saveEventDraft(draft, publish));
+      resetEventDraft();
+      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      showSnackbar(publish ? messages.event_notice_published : messages.event_notice_saved);
+      navigate(publish ? '/events' : '/events?scope=drafts');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 422 || error.status === 409))
+        setRefusal(
+          Object.values(error.fields)
+            .flat()
+            .concat(Object.keys(error.fields).length ? [] : [error.message]),
+        );
+      else showErrorPage(errorStatus(error));
+    }
+  };
+
+  return (
+    <AppTheme>
+      <PageHeading title="イベント確認" />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        受講生にはこのように表示されます。
+      </Typography>
+      {refusal.length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="event-refusal">
+          {refusal.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
+        </Alert>
+      )}
+      <EventCard event={previewEventOf(draft)} />
+      {draft.meetingUrl.trim() && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          参加者にだけ表示されるミーティングURL: {draft.meetingUrl.trim()}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        <Button onClick={back}>編集に戻る</Button>
+        <Button variant="outlined" onClick={() => save(false)}>
+          保存する
+        </Button>
+        <Button variant="contained" onClick={() => save(true)}>
+          公開する
+        </Button>
+      </Stack>
+    </AppTheme>
+  );
+}
