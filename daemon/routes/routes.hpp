@@ -9,6 +9,7 @@ void add_uploads(http::Router& router);
 void add_system(http::Router& router);
 void add_categories(http::Router& router);
 void add_questions(http::Router& router);
+void add_mail_unsubscriptions(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -17,6 +18,7 @@ inline void add_all(http::Router& router) {
   add_uploads(router);
   add_categories(router);
   add_questions(router);
+  add_mail_unsubscriptions(router);
 }
 
 }  // namespace camp::routes
