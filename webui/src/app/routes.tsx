@@ -29,6 +29,18 @@ const page = {
     () => import(/* webpackChunkName: "page-question" */ '../features/questions/pages/question-page'),
   ),
   events: lazyModule(() => import(/* webpackChunkName: "page-events" */ '../features/events/pages/events-page')),
+  unsubscribeEmail: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-email-page'),
+  ),
+  unsubscribeEvents: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-events-page'),
+  ),
+  unsubscribeMagazine: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-magazine-page'),
+  ),
 };
 
 const layout = {
@@ -46,6 +58,14 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: layout.account, children: [{ path: 'login', loader: guestOnlyLoader, lazy: page.login }] },
       { lazy: layout.newAuth, children: [{ path: 'ga', lazy: page.ga }] },
+      {
+        lazy: layout.newAuth,
+        children: [
+          { path: 'in_house_mng_system/unsubscription-to-email/:id?', lazy: page.unsubscribeEmail },
+          { path: 'unsubscribe-event-notifications/:id?', lazy: page.unsubscribeEvents },
+          { path: 'unsubscribe-magazine/:id?', lazy: page.unsubscribeMagazine },
+        ],
+      },
       { index: true, loader: indexLoader, Component: InitialLoading },
       {
         id: 'frame',
