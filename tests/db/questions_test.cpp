@@ -305,12 +305,14 @@ TEST(QuestionListCacheDb, EveryChangeToAListedThingIsAnnounced) {
 }
 
 TEST(QuestionListCacheDb, AnotherDaemonsAnswerShowsOnTheNextList) {
-  ListeningCache a;  // daemon A: lists through its cache
-  QuestionService daemon_a(dbtest::pool(), &a.cache);
-  QuestionService daemon_b(dbtest::pool());  // daemon B: writes
+  // Accounts first: their inserts notify too, and a notification still on its way when A
+  // starts counting would be taken for the question's.
   const auto student = person("student", "rails_4m");
   const auto mentor = person("advanced_mentor");
   const int category = some_category();
+  ListeningCache a;  // daemon A: lists through its cache
+  QuestionService daemon_a(dbtest::pool(), &a.cache);
+  QuestionService daemon_b(dbtest::pool());  // daemon B: writes
   const int asked = a.seen();
   const auto q = daemon_a.ask(student, {category, "キャッシュ越しの回答", "", std::nullopt});
   ASSERT_TRUE(a.wait_past(asked));  // else its notification could drop the page we are about to cache
