@@ -21,6 +21,7 @@
 #include "http/connection_limiter.hpp"
 #include "db/listener.hpp"
 #include "mail/delivery.hpp"
+#include "mail/waiting.hpp"
 
 namespace camp {
 namespace {
@@ -153,10 +154,16 @@ void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServe
 
 // Every few minutes, on the request pool: delete expired sessions and ended throttle windows
 // (in bounded batches: accounts::SessionService::prune_expired), and queue the day-before
-// event reminders (events::EventService::remind).
+// event reminders (events::EventService::remind), and from mail.digest.hour on,
+// the day's mentor digest and question reminders (once per day whatever the number of daemons:
+// mail::WaitingMail).
 class Housekeeping {
  public:
-  Housekeeping(asio::thread_pool& pool, App& app) : strand_(asio::make_strand(pool)), timer_(strand_), app_(app) {
+  Housekeeping(asio::thread_pool& pool, App& app)
+      : strand_(asio::make_strand(pool)),
+        timer_(strand_),
+        app_(app),
+        waiting_(app.pool, app.unsubscribe_links, app.config, system_clock()) {
     arm(std::chrono::seconds(10));
   }
   void stop() {
@@ -189,6 +196,11 @@ class Housekeeping {
       } catch (const std::exception& e) {
         spdlog::warn("event reminders failed: {}", e.what());
       }
+      try {
+        if (waiting_.run_if_due()) spdlog::info("mail: today's mentor digest and question reminders queued");
+      } catch (const std::exception& e) {
+        spdlog::warn("mail digest failed (retried at the next check): {}", e.what());
+      }
       arm(std::chrono::minutes(5));
     });
   }
@@ -196,6 +208,7 @@ class Housekeeping {
   asio::strand<asio::thread_pool::executor_type> strand_;
   asio::steady_timer timer_;
   App& app_;
+  mail::WaitingMail waiting_;
   bool stopped_ = false;
 };
 

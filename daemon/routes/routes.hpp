@@ -16,6 +16,7 @@ void add_reviews(http::Router& router);
 void add_milestones(http::Router& router);
 void add_events(http::Router& router);
 void add_event_tags(http::Router& router);
+void add_mail_unsubscriptions(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -31,6 +32,7 @@ inline void add_all(http::Router& router) {
   add_milestones(router);
   add_events(router);
   add_event_tags(router);
+  add_mail_unsubscriptions(router);
 }
 
 }  // namespace camp::routes

@@ -175,6 +175,17 @@ const MATRIX = [
     // 200 once config/review-notes holds the note (embedded at build time), 404 before.
     expect: all(403, { ...REVIEWERS(existsSync(join(ROOT, 'config', 'review-notes', `${name}.md`)) ? 200 : 404), anonymous: 401 }),
   })),
+  // --- issue 9: unsubscribe links (no login: the signed id is the credential, same for all) ---
+  { method: 'GET', path: '/api/v1/mail_unsubscriptions/magazine/{id}', prepare: unsubscribeLink, expect: all(200) },
+  { method: 'POST', path: '/api/v1/mail_unsubscriptions/magazine/{id}', prepare: unsubscribeLink, expect: all(200) },
+  {
+    method: 'POST', path: '/api/v1/mail_unsubscriptions/magazine/{id}', label: 'one-click form', prepare: unsubscribeLink,
+    // fetch sends URLSearchParams as application/x-www-form-urlencoded, as a mail client does.
+    body: () => ({ form: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) }),
+    expect: all(200),
+  },
+  { method: 'GET', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
+  { method: 'POST', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
 ];
 
 async function freshResetToken() {
@@ -210,6 +221,20 @@ function freshSubmission(task, { claimed = false } = {}) {
     }
     return { id: res.json.id };
   };
+}
+
+
+// The signed id of ctx.other's link for the row's topic, from the CLI (camp mail unsubscribe-link).
+async function linkId(c, topic) {
+  const { camp } = await import('./lib/client.mjs');
+  return JSON.parse(camp('--json', 'mail', 'unsubscribe-link', String(c.other.id), '--topic', topic)).id;
+}
+async function unsubscribeLink(c) {
+  return { id: await linkId(c, 'magazine') };
+}
+async function tamperedLink(c) {
+  const id = await linkId(c, 'school');
+  return { id: id.slice(0, -1) + (id.endsWith('A') ? 'B' : 'A') };
 }
 
 async function freshCategory(c) {

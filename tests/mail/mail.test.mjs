@@ -4,7 +4,7 @@
 // Needs CAMP_BIN, CAMPD_BIN (and CAMP_CONFIG) like the API tests; scripts/test sets them.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -251,6 +251,61 @@ describe('password reset and invitation mails through SMTP', () => {
       const { jwt } = await accepted.json();
       const me = await fetch(`${daemon.url}/api/v1/accounts/me`, { headers: { authorization: `Bearer ${jwt}` } });
       assert.equal((await me.json()).email, invited);
+    } finally {
+      await daemon.stop();
+      await receiver.stop();
+    }
+  });
+});
+
+describe('mail magazine', () => {
+  test('a magazine arrives with List-Unsubscribe; after the one-click POST the next one does not', async () => {
+    const secret = 'mail-magazine-test-secret-0123456789abcdef';
+    const port = await freePort();
+    const receiver = await startReceiver(port, mkdtempSync(join(tmpdir(), 'camp-mail-rcv-')));
+    const daemon = await startOwnDaemon({
+      name: 'mail-magazine', env: smtpEnv(port, { CAMP_JWT_SECRET: secret, CAMP_MAIL_DIGEST_ENABLED: 'false' }),
+    });
+    // The CLI signs the links with the daemon's secret and points them at the daemon.
+    const env = { ...cliEnv, CAMP_JWT_SECRET: secret, CAMP_PUBLIC_URL: daemon.url };
+    const cli = (...args) => execFileSync(process.env.CAMP_BIN, args, { env, encoding: 'utf8', input: 'pass-word-123\n' });
+    const body = join(receiver.dir, 'body.txt');
+    try {
+      for (const who of ['keep', 'leave'])
+        cli('accounts', 'create', '--email', `magazine-${who}@example.com`, '--role', 'graduate', '--course', 'rails_4m',
+          '--nickname', who === 'keep' ? '読み続ける人' : 'やめる人');
+      writeFileSync(body, '卒業生のみなさん、こんにちは。\n12月の勉強会は Hotwire がテーマです。\n');
+      const first = JSON.parse(cli('--json', 'mail', 'magazine', 'send', '--subject', 'ポテパン通信 12月号', '--body-file', body,
+        '--to', 'graduate'));
+      assert.equal(first.queued, 2);
+      const files = await waitFor('two magazines', () => emlFiles(receiver.dir).length === 2 && emlFiles(receiver.dir));
+      const parsed = await inspect(files);
+      const leave = parsed.find((p) => p.to === 'magazine-leave@example.com');
+      assert.ok(leave, JSON.stringify(parsed.map((p) => p.to)));
+      for (const p of parsed) {
+        assert.equal(p.subject, 'ポテパン通信 12月号');
+        assert.deepEqual(p.defects, []);
+        assert.match(p.text, /Hotwire がテーマです/);
+        assert.equal(p.list_unsubscribe_post, 'List-Unsubscribe=One-Click');
+        assert.match(p.list_unsubscribe, new RegExp(`^<${daemon.url}/api/v1/mail_unsubscriptions/magazine/[0-9]+\\.[A-Za-z0-9_-]+>$`));
+        const page = p.text.trim().split('\n').at(-1);
+        assert.match(page, new RegExp(`^${daemon.url}/unsubscribe-magazine/[0-9]+\\.[A-Za-z0-9_-]+$`), 'the text ends with the page link');
+      }
+      // What a mail client does for RFC 8058: POST the form to the header's URL.
+      const oneClick = leave.list_unsubscribe.slice(1, -1);
+      const res = await fetch(oneClick, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+      });
+      assert.equal(res.status, 200);
+      assert.equal((await res.json()).data.stopped, true);
+
+      const second = JSON.parse(cli('--json', 'mail', 'magazine', 'send', '--subject', 'ポテパン通信 1月号', '--body-file', body,
+        '--to', 'graduate'));
+      assert.equal(second.queued, 1);
+      await waitFor('the queue empty', async () => (await campJson('mail', 'list', '--status', 'queued')).length === 0);
+      const all = await inspect(emlFiles(receiver.dir));
+      const january = all.filter((p) => p.subject === 'ポテパン通信 1月号');
+      assert.deepEqual(january.map((p) => p.to), ['magazine-keep@example.com']);
     } finally {
       await daemon.stop();
       await receiver.stop();

@@ -63,6 +63,18 @@ const page = {
   eventConfirm: lazyModule(
     () => import(/* webpackChunkName: "page-event-confirm" */ '../features/events/pages/event-confirm-page'),
   ),
+  unsubscribeEmail: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-email-page'),
+  ),
+  unsubscribeEvents: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-events-page'),
+  ),
+  unsubscribeMagazine: lazyModule(
+    () =>
+      import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-magazine-page'),
+  ),
 };
 
 const layout = {
@@ -90,6 +102,9 @@ export const routes: RouteObject[] = [
           { path: 'reset-password/:token?/edit', lazy: page.resetEdit },
           { path: 'account/new/complete', lazy: page.invitationComplete },
           { path: 'account/new/:id?', lazy: page.invitationAccept },
+          { path: 'in_house_mng_system/unsubscription-to-email/:id?', lazy: page.unsubscribeEmail },
+          { path: 'unsubscribe-event-notifications/:id?', lazy: page.unsubscribeEvents },
+          { path: 'unsubscribe-magazine/:id?', lazy: page.unsubscribeMagazine },
         ],
       },
       { index: true, loader: indexLoader, Component: InitialLoading },

@@ -1,0 +1,5 @@
+import { UnsubscribePage } from '../components/unsubscribe-page';
+
+export function Component() {
+  return <UnsubscribePage topic="magazine" />;
+}
