@@ -16,11 +16,17 @@ addFormats(ajv);
 ajv.addFormat('binary', true);
 ajv.addSchema({ ...spec, $id: SPEC_ID });
 
-// Path parameters are integer ids ({id}): the router answers 404 to anything else.
-const templates = Object.keys(spec.paths).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[0-9]+')}$`),
-}));
+// Path parameters are integer ids ({id}: the router answers 404 to anything else), except those
+// declared inline as strings (the link ids of password resets and invitations).
+const stringParams = (item) =>
+  new Set((item.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.type === 'string').map((p) => p.name));
+const templates = Object.keys(spec.paths).map((template) => {
+  const strings = stringParams(spec.paths[template]);
+  const pattern = template
+    .replace(/[.]/g, '\\.')
+    .replace(/\{([^}]+)\}/g, (_, name) => (strings.has(name) ? '[^/]+' : '[0-9]+'));
+  return { template, pattern: new RegExp(`^${pattern}$`) };
+});
 
 const pointer = (...parts) => parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const validators = new Map();
