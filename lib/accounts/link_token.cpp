@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <cmath>
 #include <ctime>
 #include <stdexcept>
 
@@ -44,7 +45,8 @@ double epoch_seconds(TimePoint t) {
 }
 
 TimePoint from_epoch_seconds(double seconds) {
-  return TimePoint(std::chrono::duration_cast<TimePoint::duration>(std::chrono::duration<double>(seconds)));
+  // PostgreSQL keeps microseconds: round to them, so a time read back equals the one written.
+  return TimePoint(std::chrono::duration_cast<TimePoint::duration>(std::chrono::microseconds(std::llround(seconds * 1e6))));
 }
 
 std::string iso8601(TimePoint t) {

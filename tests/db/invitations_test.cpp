@@ -44,7 +44,7 @@ std::string id_from_mail(const std::string& email) {
 }
 
 struct Fixture {
-  FixedClock clock{std::chrono::system_clock::now()};
+  FixedClock clock{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())};
   InvitationService invitations{dbtest::pool(), clock, "https://camp.example.jp"};
   AccountService accounts{dbtest::pool()};
   SessionService sessions{dbtest::pool(), TokenSigner(std::string(40, 's')), RateLimits{}, 30};

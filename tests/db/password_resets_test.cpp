@@ -52,7 +52,7 @@ RateLimits roomy() {
 }
 
 struct Fixture {
-  FixedClock clock{std::chrono::system_clock::now()};
+  FixedClock clock{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())};
   PasswordResetService resets{dbtest::pool(), clock, roomy(), "https://camp.example.jp"};
   AccountService accounts{dbtest::pool()};
   SessionService sessions{dbtest::pool(), TokenSigner(std::string(40, 's')), RateLimits{}, 30};
@@ -148,7 +148,7 @@ TEST(PasswordResetsDb, MalformedTokensNeverReachTheDatabase) {
 }
 
 TEST(PasswordResetsDb, RequestsAreLimitedPerEmailAndPerAddress) {
-  FixedClock clock{std::chrono::system_clock::now()};
+  FixedClock clock{std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())};
   RateLimits limits;
   limits.password_resets_per_email = 2;
   limits.password_resets_per_address = 3;

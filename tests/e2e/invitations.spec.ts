@@ -19,6 +19,7 @@ function invite(nickname: string): string {
 const INVALID = 'この招待リンクは無効です。すでに登録済みか、新しい招待に置き換えられた可能性があります。';
 
 test('an invited student sets a nickname and password and lands logged in', async ({ page }) => {
+  test.slow(); // a whole flow with a mail delivery and two password hashes
   const email = invite('招待 花子');
   const link = await linkPath(email, 'invitation', /\/account\/new\/[A-Za-z0-9_-]{43}/);
   await page.goto(link);
@@ -29,9 +30,11 @@ test('an invited student sets a nickname and password and lands logged in', asyn
 
   const submit = form.getByRole('button', { name: '登録する' });
   await form.getByLabel('ニックネーム').fill('あ'.repeat(81));
-  await submit.click();
+  await form.getByLabel('ニックネーム').blur(); // the message appears on leaving the field
   await expect(form.getByText('ニックネームは80文字以内でご入力ください')).toBeVisible();
-  await expect(form.getByText('パスワードは必須です')).toBeVisible();
+  await submit.click();
+  await expect(form.getByText('パスワードは必須です', { exact: true })).toBeVisible();
+  await expect(form.getByText('確認用のパスワードは必須です')).toBeVisible();
   await form.getByLabel('ニックネーム').fill('新入生 花子');
   await form.getByLabel('パスワード', { exact: true }).fill('hanako-pass1');
   await form.getByLabel('パスワード（確認）').fill('hanako-pass2');
@@ -52,6 +55,7 @@ test('an invited student sets a nickname and password and lands logged in', asyn
 });
 
 test('an expired invitation says so and who to ask; no id is an invalid link', async ({ page }) => {
+  test.slow(); // a whole flow with a mail delivery and two password hashes
   const email = invite('期限切れ');
   const link = await linkPath(email, 'invitation', /\/account\/new\/[A-Za-z0-9_-]{43}/);
   // Seven days later: the row's times moved back in the test database (the daemon's clock is real).

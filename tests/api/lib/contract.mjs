@@ -17,7 +17,8 @@ ajv.addFormat('binary', true);
 ajv.addSchema({ ...spec, $id: SPEC_ID });
 
 // Path parameters are integer ids ({id}): the router answers 404 to anything else. A parameter
-// the path declares inline as a string (the unsubscribe links' topic and signed id) is one segment.
+// the path declares inline as a string (link ids of password resets, invitations and unsubscribe
+// links, names) is one segment.
 const stringParams = (item) =>
   new Set((item.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.type === 'string').map((p) => p.name));
 const templates = Object.keys(spec.paths).map((template) => {
