@@ -16,10 +16,11 @@ addFormats(ajv);
 ajv.addFormat('binary', true);
 ajv.addSchema({ ...spec, $id: SPEC_ID });
 
-// Path parameters are integer ids ({id}): the router answers 404 to anything else.
+// Path parameters are integer ids ({id}): the router answers 404 to anything else; {name}
+// (a curriculum's or a note's name) is one path segment.
 const templates = Object.keys(spec.paths).map((template) => ({
   template,
-  pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[0-9]+')}$`),
+  pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{name\}/g, '[^/]+').replace(/\{[^}]+\}/g, '[0-9]+')}$`),
 }));
 
 const pointer = (...parts) => parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
