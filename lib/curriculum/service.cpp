@@ -52,7 +52,7 @@ Curriculum CurriculumService::get(const accounts::Account& actor, const std::str
 ImportReport CurriculumService::import_content(const Content& content) {
   if (!content.problems.empty()) {
     std::string text = msg::curriculum_import_failed(std::to_string(content.problems.size()));
-    for (const auto& p : content.problems) text += "\n" + p;
+    for (std::size_t i = 0; i < content.problems.size(); ++i) text += (i ? "; " : ": ") + content.problems[i];
     throw Error(errc::invalid, text);
   }
   return pool_.transaction([&](db::Tx& tx) { return repo::import(tx, content.curriculums); });

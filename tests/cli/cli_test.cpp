@@ -321,7 +321,8 @@ TEST_F(Cli, CurriculumImportListSubmissionsAndStats) {
   auto list = camp("curriculum list --json");
   ASSERT_EQ(list.code, 0) << list.out;
   bool found = false;
-  for (const auto& c : nlohmann::json::parse(list.out)["data"])
+  const auto listed = nlohmann::json::parse(list.out);
+  for (const auto& c : listed["data"])
     if (c["name"] == "test-basics") {
       found = true;
       EXPECT_EQ(c["milestone"], "test_basics_tasks_approved");
@@ -332,7 +333,8 @@ TEST_F(Cli, CurriculumImportListSubmissionsAndStats) {
 
   auto subs = camp("submissions list --waiting --json");
   ASSERT_EQ(subs.code, 0) << subs.out;
-  for (const auto& s : nlohmann::json::parse(subs.out)["data"]) EXPECT_EQ(s["status"], "waiting");
+  const auto waiting = nlohmann::json::parse(subs.out);
+  for (const auto& s : waiting["data"]) EXPECT_EQ(s["status"], "waiting");
   auto stats = camp("reviews stats --since 2020-01-01 --json");
   ASSERT_EQ(stats.code, 0) << stats.out;
   EXPECT_TRUE(nlohmann::json::parse(stats.out)["data"].is_array());
