@@ -173,6 +173,7 @@ TEST_F(Cli, SeedFixtureTwiceChangesNothing) {
   EXPECT_EQ(again["accounts"]["unchanged"], 7);
   EXPECT_EQ(again["question_categories"]["unchanged"], 6);
   EXPECT_EQ(again["questions"]["unchanged"], 3);
+  EXPECT_EQ(again["events"]["unchanged"], 2);
   EXPECT_EQ(camp("accounts list --json").out, accounts_before);
   EXPECT_EQ(camp("questions list --json").out, questions_before);  // same rows, same updated_at
 }
