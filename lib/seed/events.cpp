@@ -9,7 +9,6 @@
 #include "core/random.hpp"
 #include "events/repo.hpp"
 #include "events/service.hpp"
-#include "seed/demo.hpp"
 #include "seed/domains.hpp"
 
 namespace camp::seed {
@@ -27,10 +26,6 @@ struct DemoEvent {
   std::vector<const char*> participants;
 };
 
-const char* const kDemoMembers[] = {"events-student1@example.com", "events-student2@example.com",
-                                    "events-student3@example.com", "events-student4@example.com"};
-const char* const kDemoNicknames[] = {"受講生 一郎", "受講生 美咲", "受講生 健太", "受講生 さくら"};
-
 const std::vector<DemoEvent>& demo_events() {
   static const std::vector<DemoEvent> list{
       {"Rails もくもく会 #12", "もくもく会", 20, 3, "20:00", "22:00", "published",
@@ -38,14 +33,13 @@ const std::vector<DemoEvent>& demo_events() {
        {"student@example.com", "graduate@example.com"}},
       {"現役エンジニアに聞く！転職活動のリアル", "キャリア", 2, 7, "19:30", "21:00", "published",
        "Web系企業に転職した卒業生をお招きして、書類選考・面接・ポートフォリオについて本音で語っていただきます。\n\n**定員が少ないため、キャンセル待ちを受け付けています。**",
-       {"student@example.com", "graduate@example.com", "student5@example.com", "events-student1@example.com"}},
+       {"student@example.com", "graduate@example.com", "student5@example.com"}},
       {"Ruby 3.3 新機能勉強会", "勉強会", 30, 14, "19:00", "20:30", "published",
        "Ruby 3.3 で入った YJIT の改善や新しいメソッドを、手を動かしながら確認します。\n\n事前準備: Ruby 3.3 をインストールしておいてください。",
        {"student5@example.com"}},
-      {"オンライン交流会 〜年末LT大会〜", "交流会", 5, 21, "20:00", "22:00", "published",
+      {"オンライン交流会 〜年末LT大会〜", "交流会", 1, 21, "20:00", "22:00", "published",
        "受講生・卒業生で1年を振り返る LT 大会です。1人5分、テーマは自由。聞くだけの参加も大歓迎です。",
-       {"events-student1@example.com", "events-student2@example.com", "events-student3@example.com",
-        "events-student4@example.com", "student@example.com", "student5@example.com", "graduate@example.com"}},
+       {"graduate@example.com", "student@example.com", "student5@example.com"}},
       {"AWS デプロイ勉強会", "勉強会", 15, 10, "19:00", "21:00", "cancelled",
        "講師の都合により中止となりました。日程を改めてご案内します。", {"student@example.com"}},
       {"RSpec 入門ワークショップ", "勉強会", 12, 28, "19:00", "21:00", "draft",
@@ -55,7 +49,7 @@ const std::vector<DemoEvent>& demo_events() {
        {"student@example.com", "graduate@example.com", "student5@example.com"}},
       {"卒業生と話そう：ポートフォリオ相談会", "キャリア", 8, -30, "20:00", "21:30", "published",
        "卒業生がポートフォリオを見ながら、採用担当に伝わる見せ方をアドバイスしました。",
-       {"student@example.com", "events-student2@example.com"}},
+       {"student@example.com", "graduate@example.com"}},
   };
   return list;
 }
@@ -182,15 +176,6 @@ void write_events(Services& s, const Fixture& f, Counts& counts) {
 }
 
 void add_demo_events(Fixture& f) {
-  for (std::size_t i = 0; i < std::size(kDemoMembers); ++i) {
-    AccountEntry a;
-    a.email = kDemoMembers[i];
-    a.role = "student";
-    a.course = "rails_4m";
-    a.nickname = kDemoNicknames[i];
-    a.password = kDemoPassword;
-    f.accounts.push_back(std::move(a));
-  }
   for (const auto& d : demo_events()) {
     EventEntry e;
     e.title = d.title;

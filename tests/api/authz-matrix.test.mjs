@@ -39,6 +39,10 @@ function all(status, exceptions = {}) {
 }
 const LOGGED_IN = (status, exceptions = {}) => all(status, { anonymous: 401, ...exceptions });
 const ADMIN_ONLY = (status) => all(403, { admin: status, anonymous: 401 });
+// Events: who has them at all (the rest get 404), and the admin-only rows (403 to members).
+const EVENTS = (status, exceptions = {}) =>
+  all(404, { admin: status, student: status, graduate: status, anonymous: 401, ...exceptions });
+const EVENTS_ADMIN = (status) => EVENTS(403, { admin: status });
 
 const MATRIX = [
   // --- issue 2: sessions, accounts, uploads, service endpoints ---------------------------------
@@ -186,6 +190,35 @@ const MATRIX = [
   },
   { method: 'GET', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
   { method: 'POST', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
+  // --- issue 11: events (admin, students not u29, graduates; everyone else 404) ---------------
+  // Read-only rows share one published event (ctx.eventId); rows that change an event get
+  // their own (freshEvent: published, freshDraft: not yet).
+  { method: 'GET', path: '/api/v1/events', expect: EVENTS(200) },
+  { method: 'POST', path: '/api/v1/events', body: (c, role) => ({ json: { event: eventBody(`${role} のイベント`) } }), expect: EVENTS_ADMIN(201) },
+  { method: 'GET', path: '/api/v1/events/unread_count', expect: EVENTS(200, { admin: 403 }) },
+  { method: 'GET', path: '/api/v1/events/{id}', prepare: sharedEvent, expect: EVENTS(200) },
+  {
+    method: 'PATCH', path: '/api/v1/events/{id}', prepare: sharedEvent,
+    body: (c, role) => ({ json: { event: { description: `${role} が編集` } } }), expect: EVENTS_ADMIN(200),
+  },
+  { method: 'GET', path: '/api/v1/events/{id}.ics', prepare: sharedEvent, expect: EVENTS(200) },
+  { method: 'POST', path: '/api/v1/events/{id}/publish', prepare: freshDraft, expect: EVENTS_ADMIN(200) },
+  { method: 'POST', path: '/api/v1/events/{id}/cancel', prepare: freshEvent, expect: EVENTS_ADMIN(200) },
+  { method: 'POST', path: '/api/v1/events/{id}/participation', prepare: sharedEvent, expect: EVENTS(201, { admin: 403 }) },
+  { method: 'DELETE', path: '/api/v1/events/{id}/participation', prepare: sharedEvent, expect: EVENTS(200, { admin: 403 }) },
+  { method: 'GET', path: '/api/v1/events/{id}/participants', prepare: sharedEvent, expect: EVENTS_ADMIN(200) },
+  { method: 'GET', path: '/api/v1/event_tags', expect: EVENTS(200) },
+  { method: 'POST', path: '/api/v1/event_tags', body: (c, role) => ({ json: { event_tag: { name: `matrix ${role} ${Date.now()}` } } }), expect: EVENTS_ADMIN(201) },
+  {
+    method: 'PATCH', path: '/api/v1/event_tags/{id}', prepare: freshTag,
+    body: (c, role) => ({ json: { event_tag: { name: `matrix 改 ${role} ${Date.now()} ${Math.random()}` } } }), expect: EVENTS_ADMIN(200),
+  },
+  { method: 'DELETE', path: '/api/v1/event_tags/{id}', prepare: freshTag, expect: EVENTS_ADMIN(204) },
+  { method: 'GET', path: '/api/v1/calendar_feed', expect: EVENTS(200, { admin: 403 }) },
+  { method: 'POST', path: '/api/v1/calendar_feed/reset', expect: EVENTS(200, { admin: 403 }) },
+  // The feed's token is the credential: anyone holding it reads it, nobody without it.
+  { method: 'GET', path: '/calendar/{id}.ics', prepare: feedToken, expect: all(200) },
+  { method: 'GET', path: '/calendar/{id}.ics', label: 'unknown token', prepare: () => ({ id: 'x'.repeat(43) }), expect: all(404) },
 ];
 
 async function freshResetToken() {
@@ -235,6 +268,43 @@ async function unsubscribeLink(c) {
 async function tamperedLink(c) {
   const id = await linkId(c, 'school');
   return { id: id.slice(0, -1) + (id.endsWith('A') ? 'B' : 'A') };
+}
+
+
+
+function eventBody(title) {
+  const date = new Date(Date.now() + (9 + 24 * 20) * 3600 * 1000).toISOString().slice(0, 10);
+  return { title, capacity: '100', start_date: date, start_at: '19:00', end_at: '20:00', meeting_url: 'https://meet.example.com/matrix' };
+}
+
+async function freshDraft(c) {
+  const res = await api('POST', '/api/v1/events', { token: c.adminToken, json: { event: eventBody('matrix 用のイベント') } });
+  assert.equal(res.status, 201, res.text);
+  return { id: res.json.id };
+}
+
+async function freshEvent(c) {
+  const { id } = await freshDraft(c);
+  const res = await api('POST', `/api/v1/events/${id}/publish`, { token: c.adminToken });
+  assert.equal(res.status, 200, res.text);
+  return { id };
+}
+
+async function sharedEvent(c) {
+  c.eventId ??= (await freshEvent(c)).id;
+  return { id: c.eventId };
+}
+
+async function freshTag(c) {
+  const res = await api('POST', '/api/v1/event_tags', { token: c.adminToken, json: { event_tag: { name: `matrix 用 ${Date.now()} ${Math.random()}` } } });
+  assert.equal(res.status, 201, res.text);
+  return { id: res.json.id };
+}
+
+async function feedToken(c) {
+  const res = await api('GET', '/api/v1/calendar_feed', { token: c.otherToken });
+  assert.equal(res.status, 200, res.text);
+  return { id: new URL(res.json.url).pathname.match(/^\/calendar\/(.+)\.ics$/)[1] };
 }
 
 async function freshCategory(c) {

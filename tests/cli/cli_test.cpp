@@ -165,7 +165,7 @@ TEST_F(Cli, SeedFixtureTwiceChangesNothing) {
   auto second = camp("db seed " + kExampleFixture + " --json");
   ASSERT_EQ(second.code, 0) << second.out;
   const auto again = nlohmann::json::parse(second.out);
-  ASSERT_EQ(again.size(), 3u) << second.out;  // accounts, question_categories, questions
+  ASSERT_EQ(again.size(), 4u) << second.out;  // accounts, question_categories, questions, events
   for (const auto& [section, counts] : again.items()) {
     EXPECT_EQ(counts["created"], 0) << section;
     EXPECT_EQ(counts["updated"], 0) << section;
@@ -173,6 +173,7 @@ TEST_F(Cli, SeedFixtureTwiceChangesNothing) {
   EXPECT_EQ(again["accounts"]["unchanged"], 7);
   EXPECT_EQ(again["question_categories"]["unchanged"], 6);
   EXPECT_EQ(again["questions"]["unchanged"], 3);
+  EXPECT_EQ(again["events"]["unchanged"], 2);
   EXPECT_EQ(camp("accounts list --json").out, accounts_before);
   EXPECT_EQ(camp("questions list --json").out, questions_before);  // same rows, same updated_at
 }

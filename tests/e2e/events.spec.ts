@@ -49,6 +49,7 @@ test('the form shows the validation messages of the spec', async ({ page }) => {
 test('the admin creates, confirms and publishes; a student sees the badge, opens /events, joins, and the badge falls to 0', async ({
   browser,
 }) => {
+  test.slow(); // two accounts, a dozen screens
   const student = createStudent(PASSWORD);
   const title = `Rails もくもく会 ${randomBytes(3).toString('hex')}`;
 

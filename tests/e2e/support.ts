@@ -29,11 +29,11 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(page.getByTestId('nav-title')).toBeVisible();
 }
 
-// Menu labels of the visible navigation, in order.
+// Menu labels of the visible navigation, in order (without the unread badge's count).
 export async function menuLabels(page: Page, testId = 'side-drawer'): Promise<string[]> {
-  const items = page.getByTestId(testId).getByTestId('nav-list').locator('li');
-  await expect(items.first()).toBeVisible();
-  return (await items.allInnerTexts()).map((t) => t.trim());
+  const labels = page.getByTestId(testId).getByTestId('nav-list').locator('li .nav-item__label');
+  await expect(labels.first()).toBeVisible();
+  return (await labels.allInnerTexts()).map((t) => t.trim());
 }
 
 export interface CreatedAccount {

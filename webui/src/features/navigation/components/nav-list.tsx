@@ -33,7 +33,7 @@ export function NavList({ items, badges = {}, onSettings, onLogout }: NavListPro
         const content = (
           <>
             <Icon className="nav-item__icon" />
-            <span>{item.label}</span>
+            <span className="nav-item__label">{item.label}</span>
             {badge > 0 && (
               <span className="nav-item__badge" data-testid={`nav-badge-${item.key}`} aria-label={`未読 ${badge}件`}>
                 {badge}
