@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "mail/outbox.hpp"
+#include "reviews/digest.hpp"
 
 namespace camp::mail {
 namespace {
@@ -107,7 +108,7 @@ DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
 }
 
 const std::vector<DigestSource>& digest_sources() {
-  static const std::vector<DigestSource> sources = {unanswered_questions};
+  static const std::vector<DigestSource> sources = {unanswered_questions, reviews::waiting_submissions};
   return sources;
 }
 

@@ -3,9 +3,10 @@
 // them, and a one-time reminder to an asker whose question has answers but no solution.
 // Both go through the outbox and honour the `school` opt-out; time comes from a Clock.
 //
-// The digest is a list of sections, each from one source (digest_sources()): today the
-// questions nobody has answered. A later "submissions waiting for review" is one more source
-// appended there; the run, the recipients, the once-per-day guard and the mail stay as they are.
+// The digest is a list of sections, each from one source (digest_sources()): the questions
+// nobody has answered, then the submissions waiting for a review (reviews::waiting_submissions,
+// the reviews domain's own query). Another section is one more source appended there; the run,
+// the recipients, the once-per-day guard and the mail stay as they are.
 #include <cstddef>
 #include <functional>
 #include <string>

@@ -11,6 +11,7 @@
 #include "environment.hpp"
 #include "mail/magazine.hpp"
 #include "mail/waiting.hpp"
+#include "reviews/digest.hpp"
 
 namespace camp::mail {
 namespace {
@@ -177,6 +178,50 @@ TEST(MentorDigest, ListsQuestionsUnansweredForTwoDaysToMentorsWhoWantIt) {
   EXPECT_EQ(body.find("/questions/" + std::to_string(answered) + "\n"), std::string::npos) << body;
   EXPECT_NE(body.find(kLinks.page_url(mentor.id, Topic::school)), std::string::npos);
   EXPECT_EQ(text[0][1].as<std::string>(), kLinks.one_click_url(mentor.id, Topic::school));
+}
+
+// The reviews' section (reviews::waiting_submissions): a submission nobody has reviewed for two
+// days is listed with a link to the queue; a reviewed one and a fresh one are not. The task is
+// removed again afterwards, so the curriculum import tests never find a task with submissions.
+TEST(MentorDigest, ListsSubmissionsWaitingForReviewForTwoDays) {
+  const auto submitted = morning_of(2031, 2, 14);
+  const auto student = make_account("student");
+  const auto mentor = make_account("basic_mentor");
+  const auto tag = std::to_string(getpid());
+  sql("INSERT INTO curriculums (name, title, position) VALUES ('digest-test-' || $1, 'ダイジェスト', 999)", {tag});
+  const auto task = sql("INSERT INTO tasks (id, curriculum_name, title, position, review_level) VALUES "
+                        "(990000 + $1::int % 9999, 'digest-test-' || $1, 'ダイジェストの課題', 1, 'basic') RETURNING id",
+                        {tag})[0][0].as<std::string>();
+  struct Cleanup {
+    std::string task, tag;
+    ~Cleanup() {
+      sql("DELETE FROM submissions WHERE task_id = $1", {task});
+      sql("DELETE FROM tasks WHERE id = $1", {task});
+      sql("DELETE FROM curriculums WHERE name = 'digest-test-' || $1", {tag});
+    }
+  } cleanup{task, tag};
+  auto submit = [&](const std::string& status, TimePoint at) {
+    sql("INSERT INTO submissions (task_id, account_id, repository_url, status, created_at) VALUES "
+        "($1, $2, 'https://github.com/digest/' || $3, $3, to_timestamp($4))",
+        {task, std::to_string(student.id), status, epoch(at)});
+  };
+  submit("approved", submitted - 72h);  // reviewed: not waiting
+  submit("waiting", submitted);
+
+  FixedClock early(submitted + 47h);  // not yet two days
+  const auto config = config_with_thresholds();
+  pool().transaction([&](db::Tx& tx) {
+    const DigestContext ctx{early.now(), config.mail, config.public_url};
+    EXPECT_EQ(reviews::waiting_submissions(tx, ctx).total, 0u);
+  });
+  FixedClock clock(submitted + 48h);
+  const WaitingMail w(pool(), kLinks, config, clock);
+  EXPECT_GE(w.run_digest(std::nullopt, false).waiting, 1u);
+  const auto body = sql("SELECT text_body FROM mail_outbox WHERE to_address = $1 AND template = 'mentor_digest'",
+                        {mentor.email})[0][0].as<std::string>();
+  EXPECT_NE(body.find("レビューを待っている提出"), std::string::npos) << body;
+  EXPECT_NE(body.find("課題" + task + "「ダイジェストの課題」"), std::string::npos) << body;
+  EXPECT_NE(body.find("https://camp.example.com/reviews"), std::string::npos) << body;
 }
 
 TEST(MentorDigest, OncePerSchoolDayEvenWithTwoConcurrentRuns) {
