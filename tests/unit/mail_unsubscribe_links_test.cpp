@@ -20,7 +20,7 @@ TEST(UnsubscribeLinks, IdVerifiesForItsAccountAndTopic) {
 TEST(UnsubscribeLinks, TamperedIdsAreRefused) {
   const auto id = kLinks.id(42, Topic::events);
   const auto tag = id.substr(3);
-  for (const std::string bad : {"43." + tag, "042." + tag, "+42." + tag, "-42." + tag, id.substr(0, id.size() - 1),
+  for (const std::string& bad : std::initializer_list<std::string>{"43." + tag, "042." + tag, "+42." + tag, "-42." + tag, id.substr(0, id.size() - 1),
                                 id + "A", "42", "42.", "." + tag, "", "42.." + tag, "9999999999999999999." + tag,
                                 "42." + std::string(tag.size(), 'A'), "4 2." + tag})
     EXPECT_EQ(kLinks.verify(bad, Topic::events), std::nullopt) << bad;
