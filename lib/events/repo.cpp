@@ -70,7 +70,10 @@ constexpr db::Statement kCancel{
 constexpr db::Statement kParticipation{"event_participations.find",
                                        "SELECT status FROM event_participations WHERE event_id = $1 AND account_id = $2"};
 constexpr db::Statement kInsertParticipation{
-    "event_participations.insert", "INSERT INTO event_participations (event_id, account_id, status) VALUES ($1, $2, $3)"};
+    "event_participations.insert",
+    // clock_timestamp(): the moment of the join under the event's lock (now() is when the
+    // transaction began, before it waited), so joined_at follows the arrival order.
+    "INSERT INTO event_participations (event_id, account_id, status, joined_at) VALUES ($1, $2, $3, clock_timestamp())"};
 constexpr db::Statement kDeleteParticipation{
     "event_participations.delete",
     "DELETE FROM event_participations WHERE event_id = $1 AND account_id = $2 RETURNING status"};

@@ -100,7 +100,8 @@ TEST_F(EventsCli, DemoEventsAreAlive) {
   auto upcoming = camp_events("events list --json");
   ASSERT_EQ(upcoming.code, 0) << upcoming.out;
   bool full_with_waitlist = false;
-  for (const auto& e : nlohmann::json::parse(upcoming.out)["data"])
+  const auto listed = nlohmann::json::parse(upcoming.out);
+  for (const auto& e : listed["data"])
     if (e["participants_count"] == e["capacity"] && e["waitlist_count"].get<int>() > 0) full_with_waitlist = true;
   EXPECT_TRUE(full_with_waitlist) << upcoming.out;
   auto past = camp_events("events list --scope past --json");
