@@ -56,11 +56,11 @@ export function createAccount(role: string, label: string): E2eAccount {
   return { email, nickname };
 }
 
-/** A logged-in page in a context of its own. */
+/** A logged-in page in a context of its own; a share dialog stays for the test to check. */
 export async function pageFor(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, email, password);
+  await login(page, email, password, { keepShareDialog: true });
   return page;
 }
 

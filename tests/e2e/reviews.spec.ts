@@ -22,7 +22,7 @@ test.beforeAll(() => importTestCurriculum());
 // A fresh student with a waiting submission of task 903; returns the student's nickname.
 async function advancedSubmission(page: Page): Promise<string> {
   const student = createAccount('student', '受講生');
-  await login(page, student.email, PASSWORD);
+  await login(page, student.email, PASSWORD, { keepShareDialog: true });
   await closeShareDialog(page);
   await page.goto('/curriculums/test-advanced');
   await submitTask(page, APP, `https://github.com/${student.nickname}/app`);
@@ -30,7 +30,7 @@ async function advancedSubmission(page: Page): Promise<string> {
 }
 
 test('a basic mentor cannot review an advanced task; claims and releases show live', async ({ browser, page }) => {
-  test.slow(); // several accounts log in, in browsers of their own
+  test.setTimeout(180_000); // a budget, not a wait: several accounts log in, in browsers of their own
   const student = await advancedSubmission(page);
   const basic = await pageFor(browser, createAccount('basic_mentor', 'ベーシック').email);
   const advanced = createAccount('advanced_mentor', 'アドバンス');
@@ -68,7 +68,7 @@ test('a basic mentor cannot review an advanced task; claims and releases show li
 });
 
 test('a review sent after another mentor reviewed first shows the 409 in place', async ({ browser, page }) => {
-  test.slow(); // several accounts log in, in browsers of their own
+  test.setTimeout(180_000); // a budget, not a wait: several accounts log in, in browsers of their own
   const student = await advancedSubmission(page);
   const first = await pageFor(browser, createAccount('advanced_mentor', '先着').email);
   // The late mentor's page gets no live updates (its /cable is cut off), so its view is stale.
@@ -118,7 +118,8 @@ test('the rules pages show config/review-notes; students cannot open /reviews', 
   await page.goto('/reviews/notes/rules-for-everyone');
   await expect(page.getByText('This page could not be found')).toBeVisible();
 
-  const student = await pageFor(browser, demo.student, DEMO_PASSWORD);
+  const student = await browser.newPage();
+  await login(student, demo.student);
   await student.goto('/reviews');
   await expect(student.getByText('This page could not be found')).toBeVisible();
 });

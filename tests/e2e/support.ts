@@ -22,8 +22,28 @@ export async function fillLogin(page: Page, email: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'ログイン' }).click();
 }
 
+// A student may get the share dialog (first login, a completed curriculum) right after logging in
+// or on any later route change. Unless a test watches it, it is closed whenever it shows:
+// Playwright runs the handler before each action and auto-waiting assertion while it is visible.
+export async function closeShareDialogWhenShown(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId('share-dialog'), (dialog) =>
+    dialog.getByRole('button', { name: 'とじる' }).click(),
+  );
+}
+
+export interface LoginOptions {
+  /** The test checks the share dialog itself (see closeShareDialogWhenShown). */
+  keepShareDialog?: boolean;
+}
+
 // Logs in from /login and waits until the frame shows.
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: LoginOptions = {},
+): Promise<void> {
+  if (!options.keepShareDialog) await closeShareDialogWhenShown(page);
   await page.goto('/login');
   await fillLogin(page, email, password);
   await expect(page.getByTestId('nav-title')).toBeVisible();
