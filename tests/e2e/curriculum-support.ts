@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { login } from './support';
 
+export { closeShareDialog } from './support';
+
 export const ROOT = join(__dirname, '..', '..');
 export const PASSWORD = 'pass-word-123';
 
@@ -76,16 +78,6 @@ export async function submitTask(page: Page, title: string, url: string): Promis
   await expect(page.getByText('課題を提出しました')).toBeVisible();
   await expect(section.getByTestId('task-status')).toHaveText('提出済み');
   await expect(section.getByTestId('submit-notice')).toHaveText('レビュー待ちの提出があります');
-}
-
-/** The share dialog: closes it and waits until the daemon has marked the milestone shown. */
-export async function closeShareDialog(page: Page): Promise<void> {
-  const dialog = page.getByTestId('share-dialog');
-  await expect(dialog).toBeVisible();
-  const marked = page.waitForResponse((r) => r.url().endsWith('/api/v1/x_share_milestones/mark_as_shown'));
-  await dialog.getByRole('button', { name: 'とじる' }).click();
-  expect((await marked).status()).toBe(204);
-  await expect(dialog).toBeHidden();
 }
 
 /** The queue row of a student's submission on /reviews. */
