@@ -7,12 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { login } from './support';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { closeShareDialog } from './support';
+
+export const ROOT = join(__dirname, '..', '..');
 export const PASSWORD = 'pass-word-123';
 
 function campBin(): string {
@@ -57,11 +58,11 @@ export function createAccount(role: string, label: string): E2eAccount {
   return { email, nickname };
 }
 
-/** A logged-in page in a context of its own. */
+/** A logged-in page in a context of its own; a share dialog stays for the test to check. */
 export async function pageFor(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, email, password);
+  await login(page, email, password, { keepShareDialog: true });
   return page;
 }
 
@@ -77,16 +78,6 @@ export async function submitTask(page: Page, title: string, url: string): Promis
   await expect(page.getByText('課題を提出しました')).toBeVisible();
   await expect(section.getByTestId('task-status')).toHaveText('提出済み');
   await expect(section.getByTestId('submit-notice')).toHaveText('レビュー待ちの提出があります');
-}
-
-/** The share dialog: closes it and waits until the daemon has marked the milestone shown. */
-export async function closeShareDialog(page: Page): Promise<void> {
-  const dialog = page.getByTestId('share-dialog');
-  await expect(dialog).toBeVisible();
-  const marked = page.waitForResponse((r) => r.url().endsWith('/api/v1/x_share_milestones/mark_as_shown'));
-  await dialog.getByRole('button', { name: 'とじる' }).click();
-  expect((await marked).status()).toBe(204);
-  await expect(dialog).toBeHidden();
 }
 
 /** The queue row of a student's submission on /reviews. */

@@ -7,6 +7,7 @@ import {
   createAccount,
   importTestCurriculum,
   pageFor,
+  PASSWORD,
   queueRow,
   submitTask,
   taskSection,
@@ -21,6 +22,7 @@ test.beforeAll(() => importTestCurriculum());
 test('a student submits, a mentor requests changes, the student resubmits, the mentor approves; the share dialog shows once', async ({
   browser,
 }) => {
+  test.setTimeout(180_000); // a budget, not a wait: several accounts log in, in browsers of their own
   const student = createAccount('student', '受講生');
   const mentor = createAccount('basic_mentor', 'メンター');
 
@@ -110,7 +112,7 @@ test('trial sees the tasks but no submit form', async ({ page }) => {
 
 test('the table of contents stays closed across reloads; an unknown or malformed name is a 404', async ({ page }) => {
   const student = createAccount('student', '受講生');
-  await login(page, student.email);
+  await login(page, student.email, PASSWORD, { keepShareDialog: true });
   await closeShareDialog(page);
   await page.goto('/curriculums/test-basics');
   await expect(page.getByTestId('task-aside')).toContainText(FIRST);

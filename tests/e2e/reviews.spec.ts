@@ -8,6 +8,7 @@ import {
   createAccount,
   importTestCurriculum,
   pageFor,
+  PASSWORD,
   queueRow,
   ROOT,
   submitTask,
@@ -21,7 +22,7 @@ test.beforeAll(() => importTestCurriculum());
 // A fresh student with a waiting submission of task 903; returns the student's nickname.
 async function advancedSubmission(page: Page): Promise<string> {
   const student = createAccount('student', '受講生');
-  await login(page, student.email, 'pass-word-123');
+  await login(page, student.email, PASSWORD, { keepShareDialog: true });
   await closeShareDialog(page);
   await page.goto('/curriculums/test-advanced');
   await submitTask(page, APP, `https://github.com/${student.nickname}/app`);
@@ -29,6 +30,7 @@ async function advancedSubmission(page: Page): Promise<string> {
 }
 
 test('a basic mentor cannot review an advanced task; claims and releases show live', async ({ browser, page }) => {
+  test.setTimeout(180_000); // a budget, not a wait: several accounts log in, in browsers of their own
   const student = await advancedSubmission(page);
   const basic = await pageFor(browser, createAccount('basic_mentor', 'ベーシック').email);
   const advanced = createAccount('advanced_mentor', 'アドバンス');
@@ -37,7 +39,7 @@ test('a basic mentor cannot review an advanced task; claims and releases show li
 
   await basic.goto('/reviews?curriculum=test-advanced');
   const basicRow = queueRow(basic, student);
-  await expect(basicRow).toContainText('アドバンス');
+  await expect(basicRow).toContainText('上級');
   await expect(basicRow.getByRole('button', { name: '担当する' })).toHaveCount(0);
   await basicRow.getByRole('button', { name: '詳細' }).click();
   await expect(basic.getByTestId('review-blocked')).toHaveText('このレベルの課題はレビューできません');
@@ -66,12 +68,13 @@ test('a basic mentor cannot review an advanced task; claims and releases show li
 });
 
 test('a review sent after another mentor reviewed first shows the 409 in place', async ({ browser, page }) => {
+  test.setTimeout(180_000); // a budget, not a wait: several accounts log in, in browsers of their own
   const student = await advancedSubmission(page);
   const first = await pageFor(browser, createAccount('advanced_mentor', '先着').email);
   // The late mentor's page gets no live updates (its /cable is cut off), so its view is stale.
   const late = await browser.newPage();
   await late.routeWebSocket(/\/cable/, () => {});
-  await login(late, createAccount('advanced_mentor', '後着').email, 'pass-word-123');
+  await login(late, createAccount('advanced_mentor', '後着').email, PASSWORD);
   await late.goto('/reviews?curriculum=test-advanced');
   await queueRow(late, student).getByRole('button', { name: 'レビューする' }).click();
   const form = late.getByTestId('review-form');
@@ -92,11 +95,12 @@ test('a review sent after another mentor reviewed first shows the 409 in place',
 });
 
 test('the rules pages show config/review-notes; students cannot open /reviews', async ({ page, browser }) => {
+  test.slow(); // two accounts log in
   await login(page, demo.basicMentor, DEMO_PASSWORD);
   await page.goto('/reviews');
   for (const [name, link] of [
     ['rules-for-basic-mentors', 'ベーシックメンターのレビュールール'],
-    ['rules-for-advanced-mentors', 'アドバンスメンターのレビュールール'],
+    ['rules-for-advanced-mentors', '上級メンターのレビュールール'],
   ] as const) {
     await page.goto('/reviews');
     await page.getByRole('link', { name: link }).click();
@@ -114,7 +118,8 @@ test('the rules pages show config/review-notes; students cannot open /reviews', 
   await page.goto('/reviews/notes/rules-for-everyone');
   await expect(page.getByText('This page could not be found')).toBeVisible();
 
-  const student = await pageFor(browser, demo.student, DEMO_PASSWORD);
+  const student = await browser.newPage();
+  await login(student, demo.student);
   await student.goto('/reviews');
   await expect(student.getByText('This page could not be found')).toBeVisible();
 });

@@ -22,11 +22,51 @@ export async function fillLogin(page: Page, email: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'ログイン' }).click();
 }
 
-// Logs in from /login and waits until the frame shows.
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+// A student may get the share dialog (first login, a completed curriculum) right after logging in
+// or on any later route change. Unless a test watches it, it is closed whenever it shows:
+// Playwright runs the handler before each action and auto-waiting assertion while it is visible.
+export async function closeShareDialogWhenShown(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId('share-dialog'), (dialog) =>
+    dialog.getByRole('button', { name: 'とじる' }).click(),
+  );
+}
+
+export interface LoginOptions {
+  /** The test checks the share dialog itself (see closeShareDialogWhenShown). */
+  keepShareDialog?: boolean;
+}
+
+// Logs in from /login and waits until the frame shows. A student's first milestone check is
+// awaited and its dialog closed (unless the test keeps it), so it cannot cover what comes next.
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: LoginOptions = {},
+): Promise<void> {
   await page.goto('/login');
+  const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/accounts/me') && r.ok());
+  const check = page.waitForResponse((r) => r.url().endsWith('/api/v1/x_share_milestones'));
+  check.catch(() => {}); // non-students never ask
   await fillLogin(page, email, password);
   await expect(page.getByTestId('nav-title')).toBeVisible();
+  if (options.keepShareDialog) return;
+  const { role } = (await (await me).json()) as { role: string };
+  if (role === 'student') {
+    const { milestone_type } = (await (await check).json()) as { milestone_type: string | null };
+    if (milestone_type) await closeShareDialog(page);
+  }
+  await closeShareDialogWhenShown(page);
+}
+
+/** The share dialog: closes it and waits until the daemon has marked the milestone shown. */
+export async function closeShareDialog(page: Page): Promise<void> {
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog).toBeVisible();
+  const marked = page.waitForResponse((r) => r.url().endsWith('/api/v1/x_share_milestones/mark_as_shown'));
+  await dialog.getByRole('button', { name: 'とじる' }).click();
+  expect((await marked).status()).toBe(204);
+  await expect(dialog).toBeHidden();
 }
 
 // Menu labels of the visible navigation, in order (without the unread badge's count).

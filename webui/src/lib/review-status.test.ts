@@ -22,7 +22,7 @@ describe('curriculum and review labels', () => {
       ['approved', '合格'],
       ['changes_requested', '修正依頼'],
     ]);
-    expect(reviewLevelLabels).toEqual({ basic: 'ベーシック', advanced: 'アドバンス' });
+    expect(reviewLevelLabels).toEqual({ basic: 'ベーシック', advanced: '上級' });
   });
 
   it.each([

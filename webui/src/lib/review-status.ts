@@ -24,7 +24,7 @@ export const reviewStatusLabels: Record<ReviewStatus, string> = {
 
 export const reviewLevelLabels: Record<ReviewLevel, string> = {
   basic: 'ベーシック',
-  advanced: 'アドバンス',
+  advanced: '上級',
 };
 
 export type StatusTone = 'neutral' | 'pending' | 'changes' | 'done';

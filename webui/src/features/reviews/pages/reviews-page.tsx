@@ -47,7 +47,7 @@ export function Component() {
       <PageHeading title="レビュー" />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }} component="nav" aria-label="レビューのルール">
         <Link to="/reviews/notes/rules-for-basic-mentors">ベーシックメンターのレビュールール</Link>
-        <Link to="/reviews/notes/rules-for-advanced-mentors">アドバンスメンターのレビュールール</Link>
+        <Link to="/reviews/notes/rules-for-advanced-mentors">上級メンターのレビュールール</Link>
       </Stack>
       <QueueFilters filter={filter} curriculums={curriculums.data ?? []} onChange={(next) => navigate(next, null)} />
       {refusal && (
