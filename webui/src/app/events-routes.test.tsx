@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
 import type { EventItem } from '../lib/api-types';
-import { account, mockApi, NOT_SERVED } from '../test/api-mock';
+import { account, mockApi } from '../test/api-mock';
 import { eventDraftStore, resetEventDraft } from '../features/events/event-draft';
 import { sampleEvent } from '../features/events/test-fixtures';
 import { queryClient } from './query-client';
@@ -54,7 +54,7 @@ describe('/events for a student', { timeout: 30_000 }, () => {
     const api = mockApi({
       'GET /api/v1/accounts/me': [200, account()],
       'GET /api/v1/site': [200, site],
-      'GET /api/v1/x_share_milestones': NOT_SERVED,
+      'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
       'GET /api/v1/events/unread_count': () => [200, { unread_count: unread }],
       'GET /api/v1/events': () => {
         unread = 0; // the daemon marks the listed events seen
@@ -120,7 +120,7 @@ describe('/events for a student', { timeout: 30_000 }, () => {
     const api = mockApi({
       'GET /api/v1/accounts/me': [200, who],
       'GET /api/v1/site': [200, site],
-      'GET /api/v1/x_share_milestones': NOT_SERVED,
+      'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
     });
     renderAt('/events');
     expect(await screen.findByText('This page could not be found', {}, slow)).toBeInTheDocument();
