@@ -15,8 +15,18 @@ describe('Markdown sanitizing', () => {
   });
 
   it('drops <style> elements, event handlers and scripts', () => {
-    const html = renderMarkdown('<style>body{display:none}</style><img src="x.png" onerror="alert(1)"><script>alert(2)</script>');
+    const html = renderMarkdown(
+      '<style>body{display:none}</style><img src="x.png" onerror="alert(1)"><script>alert(2)</script>',
+    );
     expect(html).not.toMatch(/<style|onerror|<script|alert/i);
     expect(html).toContain('<img src="x.png">');
+  });
+
+  it('moves headings one level down, so the page keeps its one <h1>', () => {
+    const html = renderMarkdown('# 内容\n\n## 手順\n\n###### 細目');
+    expect(html).toContain('<h2>内容</h2>');
+    expect(html).toContain('<h3>手順</h3>');
+    expect(html).toContain('<h6>細目</h6>');
+    expect(html).not.toContain('<h1');
   });
 });
