@@ -1,7 +1,7 @@
 -- The review queue benchmark's data (bench/reviews.sh): :rows submissions over the fixture
 -- curriculum (tasks 901-904) by :rows/4 students (one per task each), a third of them still
--- waiting, the rest reviewed; and the demo student's full history (every task, three rounds
--- of changes, then approved).
+-- waiting, the rest reviewed; and the demo student's full history (every task of every
+-- curriculum, the real 22 and the fixture's 4: three rounds of changes, then approved).
 \set ON_ERROR_STOP on
 BEGIN;
 INSERT INTO accounts (email, role, nickname, course_id, password_hash)
@@ -26,7 +26,7 @@ INSERT INTO submissions (task_id, account_id, repository_url, status, created_at
 SELECT t.id, a.id, 'https://github.com/hanako/history-' || t.id || '-' || r,
        CASE WHEN r < 4 THEN 'changes_requested' ELSE 'approved' END, now() - make_interval(days => 40 - r)
 FROM tasks t, generate_series(1, 4) r, accounts a
-WHERE a.email = 'student@example.com' AND t.id BETWEEN 901 AND 904
+WHERE a.email = 'student@example.com'
 ON CONFLICT DO NOTHING;
 COMMIT;
 ANALYZE submissions;

@@ -9,7 +9,11 @@ ROWS=${BENCH_SUBMISSIONS:-50000}
 work=$(mktemp -d /tmp/camp-bench-reviews.XXXXXX)
 chmod 755 "$work"
 export CAMP_DATA_DIR=$work CAMP_DATABASE_URL= CAMP_LISTEN=127.0.0.1:${BENCH_REVIEWS_PORT:-18460} CAMP_LOG_LEVEL=warn CAMP_CONFIG=
-export CAMP_CURRICULUM_DIR=$PWD/tests/fixtures/curriculum
+# The school's real curriculum (22 tasks, for the student's full history) and the fixture's
+# tasks 901-904 (the queue's 50,000 submissions), imported together.
+mkdir -p "$work/curriculum"
+cp -r config/curriculum/. tests/fixtures/curriculum/. "$work/curriculum/"
+export CAMP_CURRICULUM_DIR=$work/curriculum
 camp=$BUILD_DIR/bin/camp
 $camp db start >/dev/null && $camp db migrate >/dev/null && $camp db seed --demo >/dev/null
 trap '$camp db stop >/dev/null; rm -rf "$work"' EXIT
