@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import type { InvitationView } from '../../../lib/api-types';
 import { setToken } from '../../../lib/auth-token';
@@ -70,23 +71,12 @@ export function AcceptForm({ id, invitation, onAccepted, onLinkDead }: AcceptFor
           error={Boolean(formState.errors.nickname)}
           helperText={formState.errors.nickname?.message}
         />
-        <TextField
+        <NewPasswordFields
           label="パスワード"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-          {...register('password')}
-          error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password?.message ?? '8文字以上16文字以下'}
-        />
-        <TextField
-          label="パスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-          {...register('passwordConfirmation')}
-          error={Boolean(formState.errors.passwordConfirmation)}
-          helperText={formState.errors.passwordConfirmation?.message}
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          passwordError={formState.errors.password?.message}
+          confirmationError={formState.errors.passwordConfirmation?.message}
         />
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
           登録する

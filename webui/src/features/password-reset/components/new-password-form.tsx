@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
@@ -36,23 +36,12 @@ export function NewPasswordForm({ token, onDone, onLinkDead }: NewPasswordFormPr
   return (
     <form onSubmit={submit} noValidate aria-label="新しいパスワード">
       <Stack spacing={3}>
-        <TextField
+        <NewPasswordFields
           label="新しいパスワード"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-          {...register('password')}
-          error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password?.message ?? '8文字以上16文字以下'}
-        />
-        <TextField
-          label="新しいパスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-          {...register('passwordConfirmation')}
-          error={Boolean(formState.errors.passwordConfirmation)}
-          helperText={formState.errors.passwordConfirmation?.message}
+          password={register('password')}
+          confirmation={register('passwordConfirmation')}
+          passwordError={formState.errors.password?.message}
+          confirmationError={formState.errors.passwordConfirmation?.message}
         />
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
           パスワードを再設定する
