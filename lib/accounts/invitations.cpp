@@ -4,6 +4,7 @@
 #include "accounts/password.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "mail/outbox.hpp"
 
@@ -79,11 +80,6 @@ Error email_taken() {
   return Error(errc::conflict, std::string(msg::email_taken), {{"email", {std::string(msg::email_taken)}}});
 }
 
-std::string trimmed(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  return first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
 }  // namespace
 
 std::string InvitationService::accept_url(std::string_view id) const {
@@ -92,7 +88,7 @@ std::string InvitationService::accept_url(std::string_view id) const {
 
 Invitation InvitationService::invite(db::Tx& tx, const Invite& raw, std::optional<std::int64_t> invited_by) {
   Invite in = raw;
-  in.email = trimmed(in.email);
+  in.email = text::trim(in.email, " \t");
   FieldErrors errors;
   if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
   if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);

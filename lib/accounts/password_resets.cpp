@@ -7,6 +7,7 @@
 #include "core/address_group.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "db/arrays.hpp"
 #include "mail/outbox.hpp"
@@ -51,11 +52,6 @@ constexpr db::Statement kReset{
 
 Error link_invalid() { return Error(errc::not_found, std::string(msg::password_reset_link_invalid)); }
 
-std::string trimmed(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  return first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -88,7 +84,7 @@ std::string PasswordResetService::edit_url(std::string_view token) const {
 }
 
 void PasswordResetService::request(const ResetRequest& in) {
-  const auto email = trimmed(in.email);
+  const auto email = text::trim(in.email, " \t");
   FieldErrors errors;
   if (auto m = validate::email(email)) errors["email"].push_back(*m);
   throw_if_invalid(errors);

@@ -52,4 +52,10 @@ std::string escape_for_log(std::string_view bytes) {
   return out;
 }
 
+std::string trim(std::string_view s, std::string_view blanks) {
+  const auto first = s.find_first_not_of(blanks);
+  if (first == std::string_view::npos) return {};
+  return std::string(s.substr(first, s.find_last_not_of(blanks) - first + 1));
+}
+
 }  // namespace camp::text

@@ -1,5 +1,6 @@
 #pragma once
-// Byte-level checks on text that arrives from outside (URLs, query strings, log lines).
+// Byte-level checks and small edits of text that arrives from outside (URLs, query strings,
+// form fields, log lines).
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,8 @@ std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes);
 // Printable in one log line: controls become \n, \r, \t or \xNN, and so do bytes of
 // invalid UTF-8, so no input can forge or break a log line.
 std::string escape_for_log(std::string_view bytes);
+// `s` without the leading and trailing characters in `blanks` (by default spaces, tabs and
+// line breaks); "" when nothing else is left.
+std::string trim(std::string_view s, std::string_view blanks = " \t\r\n");
 
 }  // namespace camp::text

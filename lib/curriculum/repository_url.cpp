@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/messages.hpp"
+#include "core/text.hpp"
 
 namespace camp::curriculum {
 namespace {
@@ -11,12 +12,6 @@ namespace {
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
-}
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 // The part after "http://" or "https://" (scheme case-insensitive), or nullopt.
@@ -37,7 +32,7 @@ bool valid_host(const std::string& host) {
 }  // namespace
 
 std::optional<std::string> repository_url_problem(const std::string& raw) {
-  const auto url = trim(raw);
+  const auto url = text::trim(raw);
   if (url.empty()) return std::string(msg::url_required);
   if (url.size() > kRepositoryUrlMaxBytes) return std::string(msg::url_format);
   if (std::any_of(url.begin(), url.end(), [](unsigned char c) { return c <= 0x20 || c == 0x7f; }))
@@ -51,7 +46,7 @@ std::optional<std::string> repository_url_problem(const std::string& raw) {
 }
 
 std::string repository_key(const std::string& raw) {
-  const auto url = trim(raw);
+  const auto url = text::trim(raw);
   auto rest = after_scheme(url).value_or(url);
   rest = rest.substr(0, rest.find_first_of("?#"));
   const auto slash = rest.find('/');

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "events/notifications.hpp"
 #include "events/repo.hpp"
 
@@ -32,7 +33,7 @@ std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono:
 // The validated input as columns; the schedule only when all three parts are known.
 repo::Fields fields_of(const EventInput& in) {
   repo::Fields f;
-  if (in.title) f.title = trim(*in.title);
+  if (in.title) f.title = text::trim(*in.title);
   if (in.tag_id) f.tag_id = static_cast<int>(*in.tag_id);
   if (in.image_url) f.image_url = in.image_url->value_or("").empty() ? std::nullopt : *in.image_url;
   if (in.meeting_url) f.meeting_url = in.meeting_url->value_or("").empty() ? std::nullopt : *in.meeting_url;

@@ -1,6 +1,7 @@
 // Event tags (admin authoring; everyone with the events area reads them).
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "events/repo.hpp"
 #include "events/service.hpp"
@@ -33,7 +34,7 @@ std::vector<Tag> EventService::tags(const accounts::Account& actor) {
 
 Tag EventService::create_tag(const accounts::Account& actor, const std::string& raw) {
   require_admin(actor);
-  const auto name = trim(raw);
+  const auto name = text::trim(raw);
   check_tag_name(name);
   return pool_.transaction([&](db::Tx& tx) {
     check_name_free(tx, name, 0);
@@ -43,7 +44,7 @@ Tag EventService::create_tag(const accounts::Account& actor, const std::string& 
 
 Tag EventService::rename_tag(const accounts::Account& actor, int id, const std::string& raw) {
   require_admin(actor);
-  const auto name = trim(raw);
+  const auto name = text::trim(raw);
   check_tag_name(name);
   return pool_.transaction([&](db::Tx& tx) {
     if (!repo::lock_tag(tx, id)) throw Error(errc::not_found, std::string(msg::not_found));

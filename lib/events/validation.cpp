@@ -4,6 +4,7 @@
 
 #include "core/clock.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 
 namespace camp::events {
@@ -47,12 +48,6 @@ bool web_url(std::string_view url) {
 
 }  // namespace
 
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return "";
-  return std::string(s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1));
-}
-
 CapacityCheck check_capacity(std::string_view text) {
   if (text.empty()) return {std::nullopt, std::string(msg::event_capacity_required)};
   if (!all_ascii_digits(text)) return {std::nullopt, std::string(msg::event_capacity_digits)};
@@ -87,7 +82,7 @@ std::optional<int> parse_clock(std::string_view t) {
 FieldErrors validate(const EventInput& in, bool creating) {
   FieldErrors errors;
   if (in.title || creating) {
-    const auto title = trim(in.title.value_or(""));
+    const auto title = text::trim(in.title.value_or(""));
     if (title.empty()) add(errors, "title", msg::title_required);
     else if (validate::char_count(title) > 100) add(errors, "title", msg::event_title_too_long);
   }

@@ -40,8 +40,6 @@ std::optional<Day> parse_date(std::string_view text);
 // "19:00" (00:00..23:59, two digits each): minutes after midnight, or nothing.
 std::optional<int> parse_clock(std::string_view text);
 
-std::string trim(std::string_view s);
-
 // Every rule on the fields that are present (all required ones when `creating`), except the
 // ones that need the stored event: end after start when only part of the schedule changes
 // (check_schedule) and capacity against participants.

@@ -10,13 +10,6 @@ namespace {
 
 bool name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 std::string escape_html(const std::string& s) {
   std::string out;
   out.reserve(s.size());
@@ -46,7 +39,7 @@ void scan(const std::string& text, const std::string& where, Text on_text, Name 
     on_text(std::string_view(text).substr(at, open - at));
     const auto close = text.find("}}", open + 2);
     if (close == std::string::npos) throw Error(errc::internal, "mail template " + where + ": '{{' without '}}'");
-    const auto name = trim(std::string_view(text).substr(open + 2, close - open - 2));
+    const auto name = text::trim(std::string_view(text).substr(open + 2, close - open - 2));
     if (name.empty() || !std::all_of(name.begin(), name.end(), name_char))
       throw Error(errc::internal, "mail template " + where + ": bad placeholder '" + text.substr(open, close + 2 - open) + "'");
     on_name(name);
@@ -82,7 +75,7 @@ Rendered render(const std::string& template_name, const Values& values) {
   for (const auto& [name, value] : values)
     if (!text::valid_utf8(value)) throw Error(errc::invalid, "mail value {{" + name + "}} is not valid UTF-8");
   Rendered r;
-  r.subject = trim(fill(it->subject, values, false, template_name + ".subject"));
+  r.subject = text::trim(fill(it->subject, values, false, template_name + ".subject"));
   if (r.subject.find_first_of("\r\n") != std::string::npos)
     throw Error(errc::invalid, "mail template " + template_name + ": the subject must be one line");
   r.text = fill(it->text, values, false, template_name + ".txt");

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 
 namespace camp::questions {
@@ -19,12 +20,6 @@ constexpr std::size_t kKeywordMaxChars = 100;
 
 bool is_staff(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
 
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 // Field checks that need no database; the category is checked inside the transaction.
 void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors) {
   if (creating && in.category_id.value_or(0) <= 0) errors["category_id"].push_back(std::string(msg::category_required));
@@ -32,7 +27,7 @@ void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors
     errors["category_id"].push_back(std::string(msg::category_required));
   if (in.title || creating) {
     const auto title = in.title.value_or("");
-    if (trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
+    if (text::trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
     else if (validate::char_count(title) > 200) errors["title"].push_back(std::string(msg::title_too_long));
   }
   if (in.body && validate::char_count(*in.body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
@@ -46,7 +41,7 @@ void hold_category(db::Tx& tx, int id) {
 
 void validate_answer(const std::string& body) {
   FieldErrors errors;
-  if (trim(body).empty()) errors["body"].push_back(std::string(msg::answer_required));
+  if (text::trim(body).empty()) errors["body"].push_back(std::string(msg::answer_required));
   else if (validate::char_count(body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
   throw_if_invalid(errors);
 }
@@ -144,7 +139,7 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
   throw_if_invalid(errors);
   return written(pool_.transaction([&](db::Tx& tx) {
     hold_category(tx, *in.category_id);
-    const auto id = repo::insert_question(tx, actor.id, *in.category_id, trim(*in.title), in.body.value_or(""),
+    const auto id = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title), in.body.value_or(""),
                                           in.is_pick_up.value_or(false));
     return *repo::find_question(tx, id);
   }));
@@ -162,7 +157,7 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
     if (edits_content && actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     if (in.is_pick_up && !is_staff(actor)) throw forbidden();
     if (in.category_id) hold_category(tx, *in.category_id);
-    repo::QuestionChanges changes{in.category_id, in.title ? std::optional(trim(*in.title)) : std::nullopt, in.body,
+    repo::QuestionChanges changes{in.category_id, in.title ? std::optional(text::trim(*in.title)) : std::nullopt, in.body,
                                   in.is_pick_up};
     repo::update_question(tx, id, changes);
     return *repo::find_question(tx, id);

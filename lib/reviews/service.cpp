@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "curriculum/model.hpp"
 #include "curriculum/repository_url.hpp"
@@ -16,12 +17,6 @@ Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); 
 Error forbidden(std::string_view message = msg::forbidden) { return Error(errc::forbidden, std::string(message)); }
 Error invalid(const char* field, std::string message) {
   return Error(errc::invalid, std::string(msg::invalid_input), {{field, {std::move(message)}}});
-}
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 bool is_reviewer(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
@@ -64,7 +59,7 @@ SubmissionDetail ReviewService::submit(const accounts::Account& actor, std::int6
   if (actor.role == Role::trial) throw forbidden(msg::trial_cannot_submit);
   if (actor.role != Role::student) throw forbidden();
   if (const auto problem = curriculum::repository_url_problem(url)) throw invalid("repository_url", *problem);
-  const auto clean = trim(url);
+  const auto clean = text::trim(url);
   return pool_.transaction([&](db::Tx& tx) {
     const auto task = task_id > 0 && task_id <= 2147483647 ? repo::hold_task(tx, static_cast<int>(task_id)) : std::nullopt;
     if (!task) throw not_found();
@@ -147,7 +142,7 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
   require_reviewer(actor);
   FieldErrors errors;
   const auto comment = in.comment.value_or("");
-  if (trim(comment).empty()) errors["comment"].push_back(std::string(msg::review_comment_required));
+  if (text::trim(comment).empty()) errors["comment"].push_back(std::string(msg::review_comment_required));
   else if (validate::char_count(comment) > 20000) errors["comment"].push_back(std::string(msg::review_comment_too_long));
   if (in.status != "approved" && in.status != "changes_requested")
     errors["status"].push_back(std::string(msg::review_status_required));

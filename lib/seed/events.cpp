@@ -7,6 +7,7 @@
 #include "core/clock.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
+#include "core/text.hpp"
 #include "events/repo.hpp"
 #include "events/service.hpp"
 #include "seed/domains.hpp"
@@ -118,7 +119,7 @@ void read_events(const YAML::Node& section, Fixture& out, YamlReader& in) {
     EventEntry e;
     e.at = where(node);
     for (const char* key : keys) e.fields[key] = YamlReader::field(node, key);
-    e.title = events::trim(in.text(node, "title", path, true).value_or(""));
+    e.title = text::trim(in.text(node, "title", path, true).value_or(""));
     e.tag = in.text(node, "tag", path, false).value_or("勉強会");
     e.capacity = in.text(node, "capacity", path, true).value_or("");
     e.date = in.text(node, "date", path, true).value_or("");

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 
+#include "core/text.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/validation.hpp"
@@ -47,12 +48,6 @@ constexpr DemoQuestion kDemoQuestions[] = {
 
 constexpr std::size_t kMaxText = 20000;
 
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
@@ -70,7 +65,7 @@ std::string shown_name(const std::string& parent, const CategoryEntry& child) {
 }
 
 void check_category_names(const CategoryEntry& c, const std::string& path, Problems& problems) {
-  if (trim(c.name).empty()) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
+  if (text::trim(c.name).empty()) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
   else if (validate::char_count(c.name) > 100) problems.add(c.at, path + ".name", std::string(msg::category_name_too_long));
   if (c.search_name && validate::char_count(*c.search_name) > 200)
     problems.add(c.at, path + ".search_name", std::string(msg::category_search_name_too_long));
@@ -206,7 +201,7 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
     q.at = where(node);
     for (const char* key : {"author", "category", "title", "body", "pick_up"}) q.fields[key] = YamlReader::field(node, key);
     q.author = in.text(node, "author", path, true).value_or("");
-    q.title = trim(in.text(node, "title", path, true).value_or(""));
+    q.title = text::trim(in.text(node, "title", path, true).value_or(""));
     q.body = in.text(node, "body", path, false).value_or("");
     q.pick_up = in.flag(node, "pick_up", path);
     const auto category = node["category"];
@@ -235,7 +230,7 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
         a.author = in.text(answers[j], "author", apath, true).value_or("");
         a.body = in.text(answers[j], "body", apath, true).value_or("");
         a.solution = in.flag(answers[j], "solution", apath);
-        if (answers[j]["body"] && trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
+        if (answers[j]["body"] && text::trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
         if (validate::char_count(a.body) > kMaxText) problems.add(at(a, "body"), apath + ".body", std::string(msg::body_too_long));
         if (a.solution && ++solutions > 1) problems.add(at(a, "solution"), apath + ".solution", std::string(msg::fixture_one_solution));
         q.answers.push_back(std::move(a));

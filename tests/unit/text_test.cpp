@@ -38,3 +38,12 @@ TEST(Text, LogEscapingKeepsOneLineAndTheText) {
   EXPECT_EQ(escape_for_log("\xC0\xAE" "x"), "\\xc0\\xaex");
   EXPECT_EQ(escape_for_log("back\\slash"), "back\\\\slash");
 }
+
+TEST(Text, TrimDropsBlanksAtBothEndsOnly) {
+  EXPECT_EQ(camp::text::trim("  タイトル \t\r\n"), "タイトル");
+  EXPECT_EQ(camp::text::trim("a  b"), "a  b");
+  EXPECT_EQ(camp::text::trim(" \t\r\n"), "");
+  EXPECT_EQ(camp::text::trim(""), "");
+  // Only the blanks given: an e-mail keeps a line break, which its format check then refuses.
+  EXPECT_EQ(camp::text::trim(" a@example.com\n", " \t"), "a@example.com\n");
+}
