@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 work=$(mktemp -d /tmp/camp-bench-events.XXXXXX)
 chmod 755 "$work"
-export CAMP_DATA_DIR=$work CAMP_DATABASE_URL= CAMP_LISTEN=127.0.0.1:${BENCH_EVENTS_PORT:-18440} CAMP_LOG_LEVEL=warn CAMP_CONFIG=
+export CAMP_DATA_DIR=$work CAMP_DATABASE_URL= CAMP_LISTEN=127.0.0.1:${BENCH_EVENTS_PORT:-18440} CAMP_LOG_LEVEL=${CAMP_LOG_LEVEL:-warn} CAMP_CONFIG=
 camp=$BUILD_DIR/bin/camp
 $camp db start >/dev/null && $camp db migrate >/dev/null && $camp db seed --demo >/dev/null
 trap '$camp db stop >/dev/null; rm -rf "$work"' EXIT
@@ -17,7 +17,7 @@ psql "$url" -q -v rows="${BENCH_EVENTS:-10000}" -v joiners="${BENCH_JOINERS:-100
   -f bench/events-seed.sql
 psql "$url" -At -c "SELECT id FROM accounts WHERE email LIKE 'bench-join-%' ORDER BY id" >"$work/ids"
 event=$(psql "$url" -At -c "SELECT id FROM events WHERE title = '満席テスト'")
-$BUILD_DIR/bin/campd & pid=$!
+$BUILD_DIR/bin/campd >"${BENCH_LOG:-/dev/null}" 2>&1 & pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; $camp db stop >/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -fs http://$CAMP_LISTEN/readyz >/dev/null && break; sleep 0.1; done
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,6 +9,7 @@
 #include "core/messages.hpp"
 #include "http/context.hpp"
 #include "http/errors.hpp"
+#include "http/later.hpp"
 #include "routes/routes.hpp"
 #include "static_files.hpp"
 
@@ -71,20 +72,17 @@ http::Lane App::lane_for(http::Request& request) const {
 http::Response App::handle(http::Request& request) {
   const auto started = std::chrono::steady_clock::now();
   std::size_t slot = Metrics::kUnmatched;
-  http::Response response;
-  try {
-    response = dispatch(request, slot);
-  } catch (const Error& e) {
-    if (e.code() == errc::internal || e.code() == errc::unavailable)
-      spdlog::error("request {} {} {} failed: {} ({})", request.request_id, request.method, request.path, e.what(),
-                    e.detail());
-    response = http::error_response(e, request.request_id);
-  } catch (const std::exception& e) {
-    spdlog::error("request {} {} {} failed: {}", request.request_id, request.method, request.path, e.what());
-    response = http::error_response(Error(errc::internal, std::string(msg::internal)), request.request_id);
+  auto response = http::answer_or_error(request.request_id, request.method + " " + request.path,
+                                        [&] { return dispatch(request, slot); });
+  auto finish = [this, slot, started, request_id = request.request_id](http::Response& r) {
+    add_standard_headers(r, request_id);
+    metrics.observe(slot, r.status, std::chrono::steady_clock::now() - started);
+  };
+  if (response.later) {
+    response.later->finish_with(finish);  // when the answer comes
+    return response;
   }
-  add_standard_headers(response, request.request_id);
-  metrics.observe(slot, response.status, std::chrono::steady_clock::now() - started);
+  finish(response);
   return response;
 }
 

@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "http/errors.hpp"
+#include "http/later.hpp"
 #include "cable/cable_server.hpp"
 #include "core/random.hpp"
 #include "http/client_address.hpp"
@@ -290,17 +291,20 @@ void run_server(App& app) {
     auto& lane = slow_lane ? slow : fast;
     asio::post(lane, [&, req, request, slow_lane] {
       const auto started = std::chrono::steady_clock::now();
-      auto response = std::make_shared<http::Response>(app.handle(*request));
+      auto response = app.handle(*request);
       if (slow_lane) --slow_pending;
-      auto finish = [&, req, request, started, response] {
-        send(req, *request, *response);
-        access_log(config, *request, response->status,
+      auto finish = [&, req, request, started](http::Response& out) {
+        send(req, *request, out);
+        access_log(config, *request, out.status,
                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
         --in_flight;
       };
-      if (response->delay_ms <= 0) return finish();
-      auto timer = std::make_shared<asio::steady_timer>(fast.get_executor(), std::chrono::milliseconds(response->delay_ms));
-      timer->async_wait([timer, finish](const asio::error_code&) { finish(); });
+      // Answered later by whichever thread completes the use case: this worker moves on.
+      if (auto later = response.later) return later->then([finish](http::Response&& out) { finish(out); });
+      if (response.delay_ms <= 0) return finish(response);
+      auto held = std::make_shared<http::Response>(std::move(response));
+      auto timer = std::make_shared<asio::steady_timer>(fast.get_executor(), std::chrono::milliseconds(held->delay_ms));
+      timer->async_wait([timer, held, finish](const asio::error_code&) { finish(*held); });
     });
     return restinio::request_accepted();
   };

@@ -1,5 +1,9 @@
 #include "http/errors.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include "core/messages.hpp"
+
 namespace camp::http {
 
 int status_for(errc code) {
@@ -30,6 +34,19 @@ Response error_response(const Error& error, const std::string& request_id) {
   if (status == 401) response.header("WWW-Authenticate", "Bearer");
   if (status == 503) response.header("Retry-After", "5");
   return response;
+}
+
+Response answer_or_error(const std::string& request_id, std::string_view what, const std::function<Response()>& make) {
+  try {
+    return make();
+  } catch (const Error& e) {
+    if (e.code() == errc::internal || e.code() == errc::unavailable)
+      spdlog::error("request {} {} failed: {} ({})", request_id, what, e.what(), e.detail());
+    return error_response(e, request_id);
+  } catch (const std::exception& e) {
+    spdlog::error("request {} {} failed: {}", request_id, what, e.what());
+    return error_response(Error(errc::internal, std::string(msg::internal)), request_id);
+  }
 }
 
 }  // namespace camp::http

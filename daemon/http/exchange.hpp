@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,8 @@
 #include <vector>
 
 namespace camp::http {
+
+class Later;  // http/later.hpp
 
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
@@ -55,6 +58,7 @@ struct Response {
   std::string body;
   UniqueFd file;  // open: send this file (sendfile) instead of body
   int delay_ms = 0;  // send only after this long: a timer waits, not a worker thread
+  std::shared_ptr<Later> later;  // set: the answer comes later through it (the rest is unused)
 
   Response& header(std::string name, std::string value) & {
     headers.emplace_back(std::move(name), std::move(value));

@@ -3,7 +3,9 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
+#include "http/errors.hpp"
 #include "http/json_body.hpp"
+#include "http/later.hpp"
 #include "routes/routes.hpp"
 
 namespace camp::routes {
@@ -77,9 +79,20 @@ Response cancel(Context& ctx) {
   return Response::json(200, events::to_json(ctx.app.events.cancel_event(ctx.me(), ctx.int_param("id"))));
 }
 
+// Joins are applied in batches (EventService::join_async): the answer comes from the thread
+// that applies this one's batch, and this worker is free for the next request meanwhile.
 Response join(Context& ctx) {
-  const auto r = ctx.app.events.join(ctx.me(), ctx.int_param("id"));
-  return Response::json(r.created ? 201 : 200, envelope(r.event));
+  auto later = std::make_shared<http::Later>();
+  const auto what = ctx.request.method + " " + ctx.request.path;
+  ctx.app.events.join_async(ctx.me(), ctx.int_param("id"), [later, what, request_id = ctx.request.request_id](events::JoinOutcome o) {
+    later->resolve(http::answer_or_error(request_id, what, [&] {
+      if (o.error) std::rethrow_exception(o.error);
+      return Response::json(o.result->created ? 201 : 200, envelope(o.result->event));
+    }));
+  });
+  Response r;
+  r.later = std::move(later);
+  return r;
 }
 
 Response leave(Context& ctx) { return Response::json(200, envelope(ctx.app.events.leave(ctx.me(), ctx.int_param("id")))); }

@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,13 @@ inline std::string text_array(const std::vector<std::string>& items) {
     }
     out += '"';
   }
+  return out + "}";
+}
+
+// An int8[] literal ({1,2,3}) to pass as one query parameter.
+inline std::string int_array(std::span<const std::int64_t> items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + std::to_string(items[i]);
   return out + "}";
 }
 

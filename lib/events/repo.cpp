@@ -1,5 +1,7 @@
 #include "events/repo.hpp"
 
+#include "db/arrays.hpp"
+
 namespace camp::events::repo {
 namespace {
 
@@ -67,13 +69,17 @@ constexpr db::Statement kCancel{
     "events.cancel",
     "UPDATE events SET status = 'cancelled', cancelled_at = now(), updated_at = now() WHERE id = $1 AND status = 'published'"};
 
-constexpr db::Statement kParticipation{"event_participations.find",
-                                       "SELECT status FROM event_participations WHERE event_id = $1 AND account_id = $2"};
-constexpr db::Statement kInsertParticipation{
+constexpr db::Statement kJoinedAmong{
+    "event_participations.among",
+    "SELECT account_id FROM event_participations WHERE event_id = $1 AND account_id = ANY ($2::int8[])"};
+// In the arrays' order: nextval over an ordered subquery numbers the rows in that order, so
+// seq (the waitlist order) is the arrival order. clock_timestamp(): the moment of the insert
+// under the event's lock (now() is when the transaction began, before it waited).
+constexpr db::Statement kInsertParticipations{
     "event_participations.insert",
-    // clock_timestamp(): the moment of the join under the event's lock (now() is when the
-    // transaction began, before it waited), so joined_at follows the arrival order.
-    "INSERT INTO event_participations (event_id, account_id, status, joined_at) VALUES ($1, $2, $3, clock_timestamp())"};
+    "INSERT INTO event_participations (event_id, account_id, status, seq, joined_at) "
+    "SELECT $1, a, s, nextval('event_participations_seq'), clock_timestamp() FROM ("
+    "SELECT a, s FROM unnest($2::int8[], $3::text[]) WITH ORDINALITY AS j(a, s, n) ORDER BY n) ordered"};
 constexpr db::Statement kDeleteParticipation{
     "event_participations.delete",
     "DELETE FROM event_participations WHERE event_id = $1 AND account_id = $2 RETURNING status"};
@@ -225,13 +231,14 @@ void update(db::Tx& tx, std::int64_t id, const Fields& f) {
 bool publish(db::Tx& tx, std::int64_t id) { return tx.exec(kPublish, id).affected_rows() > 0; }
 bool cancel(db::Tx& tx, std::int64_t id) { return tx.exec(kCancel, id).affected_rows() > 0; }
 
-std::optional<std::string> participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id) {
-  const auto rows = tx.exec(kParticipation, event_id, account_id);
-  if (rows.empty()) return std::nullopt;
-  return rows[0][0].as<std::string>();
+std::vector<std::int64_t> joined_among(db::Tx& tx, std::int64_t event_id, const std::vector<std::int64_t>& account_ids) {
+  std::vector<std::int64_t> out;
+  for (const auto& r : tx.exec(kJoinedAmong, event_id, db::int_array(account_ids))) out.push_back(r[0].as<std::int64_t>());
+  return out;
 }
-void insert_participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id, const std::string& status) {
-  tx.exec(kInsertParticipation, event_id, account_id, status);
+void insert_participations(db::Tx& tx, std::int64_t event_id, const std::vector<std::int64_t>& account_ids,
+                           const std::vector<std::string>& statuses) {
+  tx.exec(kInsertParticipations, event_id, db::int_array(account_ids), db::text_array(statuses));
 }
 std::optional<std::string> delete_participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id) {
   const auto rows = tx.exec(kDeleteParticipation, event_id, account_id);

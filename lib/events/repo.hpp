@@ -52,8 +52,11 @@ bool publish(db::Tx& tx, std::int64_t id);
 bool cancel(db::Tx& tx, std::int64_t id);
 
 // --- participations (the event row locked by the caller)
-std::optional<std::string> participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id);
-void insert_participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id, const std::string& status);
+// Which of the accounts have a row (participating or waiting) in the event.
+std::vector<std::int64_t> joined_among(db::Tx& tx, std::int64_t event_id, const std::vector<std::int64_t>& account_ids);
+// One row per account with its status, numbered (seq, the waitlist order) in the given order.
+void insert_participations(db::Tx& tx, std::int64_t event_id, const std::vector<std::int64_t>& account_ids,
+                           const std::vector<std::string>& statuses);
 // The removed row's status, if there was one.
 std::optional<std::string> delete_participation(db::Tx& tx, std::int64_t event_id, std::int64_t account_id);
 // Moves the first waitlisted account up; its id, or nothing when the waitlist is empty.

@@ -1,6 +1,11 @@
 #include "events/service.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <future>
+#include <unordered_set>
+
+#include <spdlog/spdlog.h>
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -170,24 +175,88 @@ Event EventService::cancel_event(const accounts::Account& actor, std::int64_t id
   });
 }
 
-JoinResult EventService::join(const accounts::Account& actor, std::int64_t id) {
+void EventService::join_async(const accounts::Account& actor, std::int64_t id, JoinDone done) {
   require_member(actor);
-  const auto now = epoch(clock_.now());
-  auto result = pool_.transaction([&](db::Tx& tx) {
-    // The event row FOR UPDATE: joins of one event queue here, so the seat count and the
-    // arrival order (the participation's seq) are those of the lock order.
-    const auto row = repo::lock(tx, id);
-    if (!row || row->status == "draft") throw not_found();
-    if (auto mine = repo::participation(tx, id, actor.id)) return JoinResult{*repo::find(tx, id, actor.id), false};
-    if (row->status == "cancelled") throw invalid(msg::event_cancelled_join);
-    if (row->ends_at <= now) throw invalid(msg::event_finished_join);
-    const bool seat = row->participants_count < row->capacity;
-    repo::insert_participation(tx, id, actor.id, seat ? "participant" : "waitlisted");
-    repo::add_counts(tx, id, seat ? 1 : 0, seat ? 0 : 1);
-    return JoinResult{*repo::find(tx, id, actor.id), true};
+  joins_.submit(id, PendingJoin{actor, std::move(done)});
+}
+
+JoinResult EventService::join(const accounts::Account& actor, std::int64_t id) {
+  std::promise<JoinResult> promise;
+  auto answer = promise.get_future();
+  join_async(actor, id, [&promise](JoinOutcome o) {
+    if (o.error) promise.set_exception(o.error);
+    else promise.set_value(std::move(*o.result));
   });
-  result.event = visible(actor, std::move(result.event));
-  return result;
+  return answer.get();
+}
+
+// One transaction for the batch: the event row FOR UPDATE (leaves and edits of the event wait
+// for it, as they did for a single join), then, in arrival order, who was in already, who gets
+// a seat and who waits; one insert and one counter update for all of them.
+void EventService::apply_joins(std::int64_t id, std::vector<PendingJoin>& batch) {
+  std::vector<JoinOutcome> outcomes;
+  try {
+    const auto now = epoch(clock_.now());
+    pool_.transaction([&](db::Tx& tx) {
+      outcomes.assign(batch.size(), {});
+      const auto row = repo::lock(tx, id);
+      if (!row || row->status == "draft") throw not_found();
+      std::vector<std::int64_t> ids;
+      for (const auto& p : batch) ids.push_back(p.actor.id);
+      const auto had = repo::joined_among(tx, id, ids);
+      std::unordered_set<std::int64_t> in(had.begin(), had.end());
+      std::vector<std::int64_t> joining;
+      std::vector<std::string> statuses;
+      int seats = row->capacity - row->participants_count, waiting = row->waitlist_count;
+      std::vector<std::size_t> again;  // already in (before, or earlier in this batch)
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        const auto who = batch[i].actor.id;
+        if (in.contains(who)) {
+          again.push_back(i);
+        } else if (row->status == "cancelled" || row->ends_at <= now) {
+          outcomes[i].error = std::make_exception_ptr(
+              invalid(row->status == "cancelled" ? msg::event_cancelled_join : msg::event_finished_join));
+        } else {
+          in.insert(who);
+          const bool seat = seats > 0;
+          if (seat) --seats;
+          else ++waiting;
+          joining.push_back(who);
+          statuses.emplace_back(seat ? "participant" : "waitlisted");
+          Event mine;
+          mine.my_participation = statuses.back();
+          if (!seat) mine.waitlist_position = waiting;
+          outcomes[i].result = JoinResult{std::move(mine), true};
+        }
+      }
+      if (!joining.empty()) {
+        repo::insert_participations(tx, id, joining, statuses);
+        const int seated = static_cast<int>(std::count(statuses.begin(), statuses.end(), "participant"));
+        repo::add_counts(tx, id, seated, static_cast<int>(joining.size()) - seated);
+      }
+      // The event as each new joiner sees it: the shared read plus their own place.
+      const auto shared = *repo::find(tx, id, 0);
+      for (auto& o : outcomes) {
+        if (!o.result) continue;
+        auto e = shared;
+        e.my_participation = o.result->event.my_participation;
+        e.waitlist_position = o.result->event.waitlist_position;
+        o.result->event = std::move(e);
+      }
+      for (const auto i : again) outcomes[i].result = JoinResult{*repo::find(tx, id, batch[i].actor.id), false};
+    });
+    spdlog::debug("event {}: {} joins applied in one transaction", id, batch.size());
+  } catch (...) {
+    outcomes.assign(batch.size(), JoinOutcome{std::nullopt, std::current_exception()});
+  }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (outcomes[i].result) outcomes[i].result->event = visible(batch[i].actor, std::move(outcomes[i].result->event));
+    try {
+      batch[i].done(std::move(outcomes[i]));
+    } catch (const std::exception& e) {  // one failed answer must not leave the others unanswered
+      spdlog::error("event {}: answering a join failed: {}", id, e.what());
+    }
+  }
 }
 
 Event EventService::leave(const accounts::Account& actor, std::int64_t id) {

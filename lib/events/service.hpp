@@ -7,11 +7,14 @@
 //   - the meeting URL is shown to participants and admins only.
 // Each use case is one transaction: validate -> lock the event row -> policy -> write -> read.
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "accounts/model.hpp"
+#include "core/batcher.hpp"
 #include "core/clock.hpp"
 #include "db/pool.hpp"
 #include "events/model.hpp"
@@ -40,11 +43,21 @@ struct JoinResult {
   Event event;
   bool created = false;  // false: the account had joined (or was waiting) already
 };
+// What a join came to: the result, or the error it would have thrown.
+struct JoinOutcome {
+  std::optional<JoinResult> result;
+  std::exception_ptr error;
+};
+using JoinDone = std::function<void(JoinOutcome)>;
 
 class EventService {
  public:
   EventService(db::Pool& pool, const Clock& clock, std::string public_url, const mail::UnsubscribeLinks& links)
-      : pool_(pool), clock_(clock), public_url_(std::move(public_url)), links_(links) {}
+      : pool_(pool),
+        clock_(clock),
+        public_url_(std::move(public_url)),
+        links_(links),
+        joins_([this](std::int64_t id, std::vector<PendingJoin>& batch) { apply_joins(id, batch); }, kJoinBatch) {}
 
   // Lists also mark every published event seen for a student or graduate (the badge falls to 0).
   EventPage list(const accounts::Account& actor, const ListParams& params);
@@ -57,7 +70,13 @@ class EventService {
   // Published -> cancelled; participants and the waitlist get event_cancelled.
   Event cancel_event(const accounts::Account& actor, std::int64_t id);
 
-  JoinResult join(const accounts::Account& actor, std::int64_t id);
+  // Joins of one event are applied in batches, one transaction each (lib/core/batcher.hpp):
+  // a thousand students pressing 参加 at once take a few transactions, not a thousand queued
+  // on the event's row lock. Seats and the waitlist follow the order the joins arrived in.
+  // `done` runs once, on the thread that applies the batch, after its commit. Throws at once
+  // (without queueing) when the account has no events area.
+  void join_async(const accounts::Account& actor, std::int64_t id, JoinDone done);
+  JoinResult join(const accounts::Account& actor, std::int64_t id);  // join_async, waited for
   // A participant leaving moves the first waitlisted account up (event_moved_up mail).
   Event leave(const accounts::Account& actor, std::int64_t id);
   std::vector<Participant> participants(const accounts::Account& actor, std::int64_t id);
@@ -91,11 +110,18 @@ class EventService {
   std::string page_url() const { return public_url_ + "/events"; }
   std::string host() const;
   Event visible(const accounts::Account& actor, Event e) const;
+  struct PendingJoin {
+    accounts::Account actor;
+    JoinDone done;
+  };
+  static constexpr std::size_t kJoinBatch = 500;
+  void apply_joins(std::int64_t id, std::vector<PendingJoin>& batch);
 
   db::Pool& pool_;
   const Clock& clock_;
   std::string public_url_;
   const mail::UnsubscribeLinks& links_;
+  KeyedBatcher<PendingJoin> joins_;
 };
 
 }  // namespace camp::events

@@ -235,12 +235,6 @@ std::vector<Question> read_page(const pqxx::result& rows, int at) {
   return out;
 }
 
-std::string id_array(const std::vector<std::int64_t>& ids, std::size_t from, std::size_t to) {
-  std::string out = "{";
-  for (std::size_t i = from; i < to && i < ids.size(); ++i) out += (i > from ? "," : "") + std::to_string(ids[i]);
-  return out + "}";
-}
-
 // How many of the newest questions step 1 reads: a keyword in at least 1 question of 8 fills
 // the capped count there (~0.5 µs a row); rarer ones go to the bigram index.
 constexpr int kRecentBudget = 8000;
@@ -271,12 +265,13 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
 
   std::string page_ids;
   if (static_cast<int>(hits.size()) >= offset + q.per || complete) {
-    page_ids = id_array(hits, offset, offset + q.per);
+    const auto from = std::min<std::size_t>(hits.size(), static_cast<std::size_t>(offset));
+    page_ids = db::int_array(std::span(hits).subspan(from, std::min<std::size_t>(q.per, hits.size() - from)));
   } else {
     std::vector<std::int64_t> ids;
     for (const auto& r : tx.exec(kSearchPage, q.category_id, q.status, q.since, q.unanswered, pats, words, q.per, offset))
       ids.push_back(r[0].as<std::int64_t>());
-    page_ids = id_array(ids, 0, ids.size());
+    page_ids = db::int_array(ids);
   }
   if (page_ids != "{}") out.items = read_page(tx.exec(kQuestionsById, page_ids), 0);
   return out;

@@ -1,5 +1,7 @@
 #include "reviews/repo.hpp"
 
+#include "db/arrays.hpp"
+
 namespace camp::reviews::repo {
 namespace {
 
@@ -165,11 +167,8 @@ std::optional<Submission> find(db::Tx& tx, std::int64_t id) {
 }
 
 std::vector<Review> reviews_of(db::Tx& tx, const std::vector<std::int64_t>& ids) {
-  std::string array = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) array += (i ? "," : "") + std::to_string(ids[i]);
-  array += "}";
   std::vector<Review> out;
-  for (const auto& r : tx.exec(kReviewsOf, array)) {
+  for (const auto& r : tx.exec(kReviewsOf, db::int_array(ids))) {
     Review v;
     v.id = r[0].as<std::int64_t>();
     v.submission_id = r[1].as<std::int64_t>();
