@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
-  account, askQuestion, cable, firstCategory, freePort, login, metric, root, sleep, startStack, until,
+  account, askQuestion, cable, freePort, metric, root, session, sleep, startStack, until,
 } from './lib/stack.mjs';
 
 const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
@@ -40,11 +40,11 @@ before(async () => {
     },
   });
   [student, mentor] = await Promise.all([account(stack, 'student'), account(stack, 'basic_mentor')]);
-  studentToken = await login(stack.proxyUrl, student);
-  mentorToken = await login(stack.proxyUrl, mentor);
-  categoryId = await firstCategory(stack.proxyUrl, studentToken);
+  studentToken = await session(stack, student);
+  mentorToken = await session(stack, mentor);
+  categoryId = Number(await stack.psql("WITH top AS (INSERT INTO question_categories (name) VALUES ('Ruby on Rails') RETURNING id) INSERT INTO question_categories (parent_id, name) SELECT id, 'ルーティング' FROM top RETURNING id"));
   const asked = await askQuestion(stack.proxyUrl, studentToken, categoryId, 'スケールアウトの質問');
-  assert.equal(asked.status, 201);
+  assert.equal(asked.status, 201, JSON.stringify(asked.body));
   questionId = asked.body.id;
 });
 
@@ -88,7 +88,7 @@ test('presence on any daemon reaches watchers on all three within 1 s', async ()
 });
 
 test('a session ended on one daemon is refused on all three', async () => {
-  const token = await login(stack.daemons[0].url, student);
+  const token = await session(stack, student);
   const me = (d) => fetch(`${d.url}/api/v1/accounts/me`, { headers: { Authorization: `Bearer ${token}` } });
   // Every daemon has the session in its cache, and a websocket open with it.
   for (const d of stack.daemons) assert.equal((await me(d)).status, 200);
@@ -126,7 +126,7 @@ test('each outbox mail is sent exactly once by three daemons', async () => {
 test('a daemon killed mid-load loses no acknowledged write; its websocket clients reconnect to the others', async () => {
   // 30 reconnecting clients through the proxy (leastconn spreads them over the three).
   const other = await account(stack, 'student');
-  const tokens = [studentToken, mentorToken, await login(stack.proxyUrl, other)];
+  const tokens = [studentToken, mentorToken, await session(stack, other)];
   const victim = stack.daemons[1];
   const baseline = await metric(victim.url, 'camp_cable_connections');
   const watchers = [];

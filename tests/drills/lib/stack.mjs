@@ -3,6 +3,7 @@
 // HAProxy (docs/deploy/haproxy.cfg, run as it is), and a raw /cable client that reconnects.
 // Needs CAMP_BIN and CAMPD_BIN (scripts/test sets them).
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -99,7 +100,7 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
 
   const stack = { dir, directUrl, procs };
   stack.camp = async (...args) => (await run(process.env.CAMP_BIN, args, { env: cliEnv, encoding: 'utf8' })).stdout;
-  stack.psql = async (sql) => (await run('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql, directUrl], { encoding: 'utf8' })).stdout.trim();
+  stack.psql = async (sql) => (await run('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql, directUrl], { encoding: 'utf8' })).stdout.trim();
   stack.stop = async () => {
     for (const c of procs.reverse()) if (c.alive()) c.p.kill('SIGKILL');
     await sleep(50);
@@ -212,6 +213,20 @@ export async function account(stack, role = 'student') {
     p.stdin.end('pass-word-123\n');
   });
   return { ...JSON.parse(out), password: 'pass-word-123' };
+}
+
+// A session of `who` as a login makes it (a sessions row and a token signed with the daemons'
+// key), without the password hash: the login lane hashes at the lowest CPU priority, which a
+// busy CI machine can starve for many seconds, and logging in is not what the drills test.
+let sessions = 0;
+export async function session(stack, who) {
+  const jti = `drill-${process.pid}-${++sessions}`;
+  await stack.psql(`INSERT INTO sessions (id, account_id, expires_at) VALUES ('${jti}', ${Number(who.id)}, now() + interval '1 day')`);
+  const secret = readFileSync(join(stack.dir, 'jwt_secret'), 'utf8').trim();
+  const now = Math.floor(Date.now() / 1000);
+  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(who.id), role: who.role, jti, iat: now, exp: now + 3600 })}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
 
 export async function login(base, who) {
