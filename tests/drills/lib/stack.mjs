@@ -86,7 +86,7 @@ function pgbouncerIni(databases, overrides) {
  * Starts the stack: {proxyUrl, daemons: [{url, port, child}], directUrl, bouncerUrl, camp(),
  * psql(), haproxyStat(), kill(i), stop()}. `daemonEnv` is added to every daemon's environment.
  */
-export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 4000 } = {}) {
+export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'camp-drill-'));
   const side = mkdtempSync(join(tmpdir(), 'camp-drill-side-'));  // for pgbouncer, which runs as postgres under root
   chmodSync(side, 0o777);
