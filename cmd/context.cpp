@@ -28,7 +28,7 @@ const std::string& Context::database_url() {
 
 db::Pool& Context::pool() {
   // One connection: a command does one thing at a time.
-  if (!pool_) pool_ = std::make_unique<db::Pool>(database_url(), 1);
+  if (!pool_) pool_ = std::make_unique<db::Pool>(database_url(), 1, config().database_prepared_statements);
   return *pool_;
 }
 

@@ -80,6 +80,8 @@ void print_json(const nlohmann::json& value);
 accounts::Account find_account(Context& ctx, const std::string& id_or_email);
 
 void setup_db(CLI::App& app, Run& run);
+// camp db backup / camp db restore (commands/db_backup.cpp), under `camp db`.
+void setup_db_backup(CLI::App* db_group, Run& run);
 void setup_accounts(CLI::App& app, Run& run);
 void setup_sessions(CLI::App& app, Run& run);
 void setup_questions(CLI::App& app, Run& run);

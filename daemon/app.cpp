@@ -42,7 +42,7 @@ App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
       jwt_secret(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
       // Request workers, plus one for the login lane and two for /cable's database work.
-      pool(database_url, pool_size(config) + kExtraConnections),
+      pool(database_url, pool_size(config) + kExtraConnections, config.database_prepared_statements),
       accounts(pool, &session_cache),
       sessions(pool, accounts::TokenSigner(jwt_secret), config.rate_limits, config.session_ttl_days, &session_cache),
       unsubscribe_links(jwt_secret, config.public_url),

@@ -244,9 +244,10 @@ void run_server(App& app) {
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
   mail::DeliveryWorker mail_worker(app.config, app.pool.url());  // its own threads and connections
-  // One LISTEN connection: session invalidations for the cache, everything else to /cable.
+  // One LISTEN connection: session invalidations for the cache, everything else to /cable. It
+  // needs a session of its own (not PgBouncer's transaction mode): session_database_url.
   db::Listener listener(
-      app.pool.url(),
+      app.config.session_database_url.empty() ? app.pool.url() : app.config.session_database_url,
       [&](const std::string& stream, const std::string& message) {
         if (stream == mail::kMailStream) return mail_worker.wake();
         if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();

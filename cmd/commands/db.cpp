@@ -1,4 +1,4 @@
-// camp db migrate | status | seed (--demo | FILE) | start | stop | url
+// camp db migrate | status | seed (--demo | FILE) | start | stop | url (backup | restore: db_backup.cpp)
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -29,7 +29,12 @@ db::Cluster private_cluster(Context& ctx) {
 }
 
 int migrate(Context& ctx) {
-  const auto applied = ctx.pool().run([](db::Connection& c) { return db::migrate(c.pq()); });
+  // The advisory lock is a session's: behind PgBouncer's transaction mode, session_database_url.
+  const auto& session = ctx.config().session_database_url;
+  const auto applied = session.empty() ? ctx.pool().run([](db::Connection& c) { return db::migrate(c.pq()); }) : [&] {
+    pqxx::connection direct(db::with_client_defaults(session));
+    return db::migrate(direct);
+  }();
   if (ctx.json()) print_json({{"applied", applied}});
   else if (applied.empty()) std::cout << "database is up to date\n";
   else
@@ -120,6 +125,8 @@ void setup_db(CLI::App& app, Run& run) {
       ->check(CLI::ExistingFile)
       ->excludes(demo);
   seed_cmd->callback([&run, seed_opts] { run = [seed_opts](Context& ctx) { return seed(ctx, *seed_opts); }; });
+
+  setup_db_backup(db, run);
 
   db->add_subcommand("start", "Start (initialising on first use) the private PostgreSQL under data_dir")->callback([&run] {
     run = [](Context& ctx) {

@@ -40,6 +40,8 @@ const std::map<std::string, Setter>& setters() {
   static const std::map<std::string, Setter> all = {
       {"listen", set(&Config::listen)},
       {"database_url", set(&Config::database_url)},
+      {"session_database_url", set(&Config::session_database_url)},
+      {"database_prepared_statements", set(&Config::database_prepared_statements)},
       {"data_dir", set(&Config::data_dir)},
       {"jwt_secret", set(&Config::jwt_secret)},
       {"session_ttl_days", set(&Config::session_ttl_days)},

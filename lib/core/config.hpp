@@ -58,6 +58,13 @@ struct MailConfig {
 struct Config {
   std::string listen = "127.0.0.1:8080";
   std::string database_url;  // empty: a private PostgreSQL cluster under data_dir
+  // A direct (or PgBouncer session-mode) connection for what needs a session: each daemon's
+  // LISTEN connection, `camp db migrate` (advisory lock), `camp db backup|restore`. Empty:
+  // database_url.
+  std::string session_database_url;
+  // Off behind PgBouncer < 1.21 in transaction mode: statements are sent with their parameters
+  // (unnamed, PQexecParams) instead of prepared once per connection.
+  bool database_prepared_statements = true;
   std::string data_dir = "var";
   std::string jwt_secret;    // empty: generated into data_dir/jwt_secret on first start
   int session_ttl_days = 30;
@@ -83,6 +90,8 @@ struct Config {
   CableLimits cable;
   MailConfig mail;
 
+  // session_database_url, else database_url (empty: the private cluster).
+  const std::string& session_url() const { return session_database_url.empty() ? database_url : session_database_url; }
   std::string listen_host() const;
   unsigned short listen_port() const;
   std::string uploads_dir() const;

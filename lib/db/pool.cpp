@@ -12,7 +12,8 @@ std::string with_client_defaults(const std::string& url) {
   return url + (url.find('?') == std::string::npos ? "?" : "&") + "connect_timeout=3";
 }
 
-Pool::Pool(std::string url, std::size_t size) : url_(with_client_defaults(url)), size_(size) {}
+Pool::Pool(std::string url, std::size_t size, bool prepared_statements)
+    : url_(with_client_defaults(url)), size_(size), prepared_statements_(prepared_statements) {}
 
 std::unique_ptr<Connection> Pool::acquire() {
   std::unique_lock lock(mutex_);
@@ -28,7 +29,7 @@ std::unique_ptr<Connection> Pool::acquire() {
   ++open_;
   lock.unlock();
   try {
-    return std::make_unique<Connection>(url_);
+    return std::make_unique<Connection>(url_, prepared_statements_);
   } catch (...) {
     discard();
     rethrow_translated();

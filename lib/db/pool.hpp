@@ -20,7 +20,10 @@
 
 namespace camp::db {
 
-// SQL as a named constant; prepared once per connection on first use.
+// SQL as a named constant; prepared once per connection on first use (or, with
+// database_prepared_statements off, sent with its parameters each time: PgBouncer < 1.21 in
+// transaction mode hands each transaction a different server connection, where a statement
+// prepared on another one does not exist).
 struct Statement {
   const char* name;
   const char* sql;
@@ -28,11 +31,13 @@ struct Statement {
 
 class Connection {
  public:
-  explicit Connection(const std::string& url) : pq_(url) {}
+  explicit Connection(const std::string& url, bool prepared_statements = true)
+      : pq_(url), prepared_statements_(prepared_statements) {}
   pqxx::connection& pq() { return pq_; }
 
   template <class Tx, class... Args>
   pqxx::result exec(Tx& tx, const Statement& st, Args&&... args) {
+    if (!prepared_statements_) return tx.exec_params(st.sql, std::forward<Args>(args)...);
     if (!prepared_.count(st.name)) {
       pq_.prepare(st.name, st.sql);
       prepared_.insert(st.name);
@@ -42,6 +47,7 @@ class Connection {
 
  private:
   pqxx::connection pq_;
+  bool prepared_statements_;
   std::unordered_set<std::string> prepared_;
 };
 
@@ -71,7 +77,8 @@ class Pool {
  public:
   static constexpr int kTransactionAttempts = 4;
 
-  Pool(std::string url, std::size_t size);
+  // prepared_statements: false behind PgBouncer < 1.21 in transaction mode (see Statement).
+  Pool(std::string url, std::size_t size, bool prepared_statements = true);
 
   // Runs work(Tx&) in one transaction and commits it. A serialization failure or deadlock
   // rolls back and runs work again (up to kTransactionAttempts, so work must not have side
@@ -149,6 +156,7 @@ class Pool {
 
   std::string url_;
   std::size_t size_;
+  bool prepared_statements_;
   std::mutex mutex_;
   std::condition_variable available_;
   std::vector<std::unique_ptr<Connection>> idle_;

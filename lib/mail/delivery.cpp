@@ -86,7 +86,7 @@ void DeliveryWorker::run(int index) {
         transport = make_transport(config_, &stopping_);
         if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
       }
-      if (!conn) conn = std::make_unique<db::Connection>(url_);
+      if (!conn) conn = std::make_unique<db::Connection>(url_, config_.database_prepared_statements);
       if (deliver_one(*conn, *transport, from_, policy_, &stopping_) != Step::idle) continue;
       backoff = std::chrono::milliseconds(200);
       // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
