@@ -12,7 +12,7 @@ let db;
 let daemon;
 before(async () => {
   db = ownDatabase('kill');
-  db.camp('db', 'seed');
+  db.importCategories();
 });
 after(async () => {
   await daemon?.stop();

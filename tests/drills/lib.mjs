@@ -6,7 +6,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { freePort } from '../api/lib/own-daemon.mjs';
 
@@ -48,6 +49,8 @@ export function ownDatabase(name) {
     dir, url,
     camp: (...args) => run(args, cliEnv),
     campInput: (input, ...args) => run(args, cliEnv, input),
+    // The default question categories (config/categories.yaml), for drills that ask questions.
+    importCategories: () => run(['categories', 'import', join(dirname(fileURLToPath(import.meta.url)), '../../config/categories.yaml')], cliEnv),
     sql: (query) => execFileSync('psql', [url, '-XAtq', '-v', 'ON_ERROR_STOP=1', '-c', query], { encoding: 'utf8' }).trim(),
     start: () => run(['db', 'start']),
     stop: () => run(['db', 'stop']),
@@ -120,7 +123,8 @@ export async function account(db, base, { role = 'student', course = 'rails_4m' 
   const args = ['accounts', 'create', '--email', email, '--role', role];
   if (['student', 'graduate'].includes(role)) args.push('--course', course);
   db.campInput(`${password}\n`, ...args);
-  const res = await call(base, 'POST', '/api/v1/account_token', { json: { auth: { email, password } } });
+  // Logins hash on a low-priority thread: on a loaded machine they may take a while.
+  const res = await call(base, 'POST', '/api/v1/account_token', { json: { auth: { email, password } }, timeoutMs: 60000 });
   if (res.status !== 201) throw new Error(`login ${email}: ${res.status} ${res.text}`);
   const me = await call(base, 'GET', '/api/v1/accounts/me', { token: res.json.jwt });
   return { email, password, token: res.json.jwt, id: me.json.id };

@@ -11,7 +11,7 @@ let db;
 let daemon;
 before(async () => {
   db = ownDatabase('pg');
-  db.camp('db', 'seed');
+  db.importCategories();
   daemon = await startDaemon(db, { name: 'pg' });
 });
 after(async () => {
@@ -42,6 +42,7 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     // Load: six clients in a loop of reads and writes, each request bounded by 10 s.
     const results = [];
     let stop = false;
+    let phase = 'up';
     const worker = async (n) => {
       while (!stop) {
         const write = n % 2 === 0;
@@ -52,10 +53,14 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
         results.push({ status: res.status, code: res.json?.error?.code, at: Date.now() });
       }
     };
-    const workers = [0, 1, 2, 3, 4, 5].map((n) => worker(n).catch((err) => { throw new Error(`a request failed: ${err.message}`); }));
+    const workers = [0, 1, 2, 3, 4, 5].map((n) => worker(n).catch((err) => {
+      throw new Error(`worker ${n}: a request failed while the database was ${phase}: ${err.message}\n${daemon.log().slice(-2000)}`);
+    }));
     await waitFor('some answers under load', () => results.filter((r) => r.status < 300).length >= 12);
 
+    phase = 'stopping';
     db.stop();
+    phase = 'down';
     const downAt = Date.now();
     await waitFor('503s while the database is down', () => results.filter((r) => r.at > downAt && r.status === 503).length >= 12);
     const during = results.filter((r) => r.at > downAt);
@@ -66,7 +71,9 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     const ready = await call(daemon.url, 'GET', '/readyz');
     assert.equal(ready.status, 503);
 
+    phase = 'starting';
     db.start();
+    phase = 'back';
     const upAt = Date.now();
     await waitFor('writes succeed again', () => results.filter((r) => r.at > upAt && r.status === 201).length >= 3, 30000);
     stop = true;

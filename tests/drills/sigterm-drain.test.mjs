@@ -8,10 +8,7 @@ import { account, cableClient, call, ownDatabase, png, startDaemon, uploadForm, 
 
 let db;
 let daemon;
-before(() => {
-  db = ownDatabase('term');
-  db.camp('db', 'seed');
-});
+before(() => { db = ownDatabase('term'); });
 after(async () => {
   await daemon?.stop();
   db?.remove();
