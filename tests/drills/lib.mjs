@@ -3,11 +3,12 @@
 // HTTP calls with a hard time limit, and a minimal ActionCable client over Node's WebSocket
 // (node --experimental-websocket) that reconnects the way @rails/actioncable does.
 // Needs CAMP_BIN and CAMPD_BIN (and CAMP_CONFIG), like the mail tests; scripts/test sets them.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 import { freePort } from '../api/lib/own-daemon.mjs';
 
@@ -52,8 +53,9 @@ export function ownDatabase(name) {
     // The default question categories (config/categories.yaml), for drills that ask questions.
     importCategories: () => run(['categories', 'import', join(dirname(fileURLToPath(import.meta.url)), '../../config/categories.yaml')], cliEnv),
     sql: (query) => execFileSync('psql', [url, '-XAtq', '-v', 'ON_ERROR_STOP=1', '-c', query], { encoding: 'utf8' }).trim(),
-    start: () => run(['db', 'start']),
-    stop: () => run(['db', 'stop']),
+    // Asynchronous: the drill's clients go on sending (and timing out) meanwhile.
+    start: () => promisify(execFile)(CAMP, ['db', 'start'], { env: dbEnv }),
+    stop: () => promisify(execFile)(CAMP, ['db', 'stop'], { env: dbEnv }),
     remove() {
       try { run(['db', 'stop']); } catch { /* already stopped */ }
       rmSync(dir, { recursive: true, force: true });

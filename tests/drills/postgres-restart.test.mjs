@@ -59,7 +59,7 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     await waitFor('some answers under load', () => results.filter((r) => r.status < 300).length >= 12);
 
     phase = 'stopping';
-    db.stop();
+    await db.stop();
     phase = 'down';
     const downAt = Date.now();
     await waitFor('503s while the database is down', () => results.filter((r) => r.at > downAt && r.status === 503).length >= 12);
@@ -72,7 +72,7 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     assert.equal(ready.status, 503);
 
     phase = 'starting';
-    db.start();
+    await db.start();
     phase = 'back';
     const upAt = Date.now();
     await waitFor('writes succeed again', () => results.filter((r) => r.at > upAt && r.status === 201).length >= 3, 30000);
@@ -86,9 +86,14 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     // /cable: both clients are (again) subscribed, and a presence broadcast goes through
     // PostgreSQL's NOTIFY to the other one.
     await waitFor('both subscribed after the restart', () => watcher.open && answerer.open);
+    // Presence announces changes only: toggle it until the watcher hears one.
     const seen = watcher.messages.length;
+    let toggles = 0;
     await waitFor('the answering broadcast', () => {
-      answerer.perform(identifier, 'answering');
+      if (toggles++ % 10 === 0) {
+        answerer.perform(identifier, 'cancel_answering');
+        answerer.perform(identifier, 'answering');
+      }
       return watcher.messages.slice(seen).some((m) => m.message?.is_answering === true);
     }, 20000);
   } finally {

@@ -15,7 +15,8 @@ after(async () => {
 });
 
 test('SIGTERM drains in-flight requests and tells websockets to reconnect', async () => {
-  daemon = await startDaemon(db, { name: 'term' });
+  // A grace long enough for a loaded machine: the drill is about draining, not its speed.
+  daemon = await startDaemon(db, { name: 'term', env: { CAMP_SHUTDOWN_GRACE_SECONDS: '120' } });
   const student = await account(db, daemon.url);
   const dataDir = daemon.dir;
   const cable = cableClient(daemon.url, student.token, []);
@@ -37,12 +38,14 @@ test('SIGTERM drains in-flight requests and tells websockets to reconnect', asyn
   assert.equal(signal, null);
   assert.equal(code, 0, daemon.log());
 
-  await waitFor('the disconnect message', () => cable.disconnects.length === 1);
+  await waitFor('the disconnect message', () => cable.disconnects.length >= 1);
   assert.deepEqual(cable.disconnects[0], { type: 'disconnect', reason: 'server_restart', reconnect: true });
 
-  // The next daemon on the same port is where the client comes back (as behind a proxy).
+  // The next daemon on the same port is where the client comes back (as behind a proxy); the
+  // old one is gone, so any welcome from here on is the new daemon's.
+  const welcomed = cable.welcomes;
   const port = new URL(daemon.url).port;
   daemon = await startDaemon(db, { name: 'term-2', dir: dataDir, env: { CAMP_LISTEN: `127.0.0.1:${port}` } });
-  await waitFor('the client reconnected', () => cable.welcomes === 2 && cable.open, 20000);
+  await waitFor('the client reconnected', () => cable.welcomes > welcomed && cable.open, 20000);
   cable.close();
 });
