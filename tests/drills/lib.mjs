@@ -28,6 +28,7 @@ export async function waitFor(what, check, ms = 30000) {
       const value = await check();
       if (value) return value;
     } catch (err) {
+      if (err.code === 'ERR_ASSERTION') throw err;  // a broken promise, not "not yet"
       last = err.message;
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last: ${last})` : ''}`);

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) from ONLY the sources
 # each one needs, with ccache, and runs each for a short while over its committed seed corpus.
 #
-#   tests/fuzz/run.sh              build, then run every target FUZZ_SECONDS (default 15) each
+#   tests/fuzz/run.sh              build, then run every target FUZZ_SECONDS (default 10) each
 #   tests/fuzz/run.sh 3600 cable_command   the long run of one target (docs/reliability.md)
 #
 # Needs build/lib/generated (the message catalogue header) from scripts/build. New inputs found
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-seconds=${1:-${FUZZ_SECONDS:-15}}
+seconds=${1:-${FUZZ_SECONDS:-10}}
 only=${2:-}
 out=$root/build/fuzz
 mkdir -p "$out/obj"
