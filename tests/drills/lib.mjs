@@ -158,13 +158,18 @@ export function cableClient(base, token, identifiers) {
         client.disconnects.push(m);
       }
     };
-    socket.onclose = () => {
+    // A refused connection reports only an error, a dropped one an error and a close (or a
+    // close alone): reconnect once per socket either way.
+    let retried = false;
+    const retry = () => {
       client.open = false;
       const last = client.disconnects.at(-1);
-      if (client.closedByUs || (last && last.reconnect === false)) return;
+      if (retried || client.closedByUs || (last && last.reconnect === false)) return;
+      retried = true;
       setTimeout(connect, 200);
     };
-    socket.onerror = () => {};
+    socket.onclose = retry;
+    socket.onerror = retry;
   };
   connect();
   client.perform = (identifier, action) =>
