@@ -85,6 +85,13 @@ test('kill -9 mid-writes: acknowledged writes kept; retries with Idempotency-Key
   });
   assert.equal(other.status, 422, other.text);
   assert.equal(other.json.error.code, 'invalid');
+  // Two copies of one request at once: applied once; the other is the replay or a 409.
+  const twin = randomUUID();
+  const both = await Promise.all([post(daemon.url, twin), post(daemon.url, twin)]);
+  for (const res of both) assert.ok([201, 409].includes(res.status), `${res.status} ${res.text}`);
+  assert.ok(both.some((res) => res.status === 201));
+  const twins = db.sql(`SELECT count(*) FROM answers WHERE question_id = ${q.json.id} AND body = '回答 ${twin}'`);
+  assert.equal(twins, '1');
   const bad = await call(daemon.url, 'POST', path, {
     token: mentor.token, json: { answer: { body: 'x' } }, headers: { 'idempotency-key': 'with space' },
   });
