@@ -57,9 +57,9 @@ test('kill -9 mid-writes: acknowledged writes kept; retries with Idempotency-Key
   await Promise.all(writers);
   await daemon.exited;
   assert.equal(unanswered.length, 8);
-  await daemon.stop();
 
-  daemon = await startDaemon(db, { name: 'kill-2' });
+  // Restarted on the same data directory (its JWT secret: the client's token stays good).
+  daemon = await startDaemon(db, { name: 'kill-2', dir: daemon.dir });
   const bodies = db.sql(`SELECT body FROM answers WHERE question_id = ${q.json.id}`).split('\n');
   const count = (key) => bodies.filter((b) => b === `回答 ${key}`).length;
   for (const key of acknowledged.keys()) assert.equal(count(key), 1, `acknowledged write ${key} is in the database once`);
