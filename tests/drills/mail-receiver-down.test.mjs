@@ -6,7 +6,7 @@
 // Every mail is then delivered, once, and none was given up on.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -24,6 +24,7 @@ before(() => { db = ownDatabase('mail'); });
 after(async () => {
   await daemon?.stop();
   if (receiver && receiver.exitCode === null) receiver.kill('SIGTERM');
+  if (receiver) rmSync(receiver.spawnargs.at(-1), { recursive: true, force: true });
   db?.remove();
 });
 
