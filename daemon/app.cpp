@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "accounts/token.hpp"
+#include "db/idempotency.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
 #include "http/errors.hpp"
@@ -29,6 +30,49 @@ std::string_view bearer(const http::Request& r) {
 }
 
 bool is_api(const std::string& path) { return path.rfind("/api/", 0) == 0 || path == "/api"; }
+
+bool is_write(const std::string& method) {
+  return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
+}
+
+// A logged-in write with an Idempotency-Key (docs/reliability.md): the stored answer of the
+// request that first used the key, or the handler's, recording the key with its first write.
+http::Response run_idempotent(db::Pool& pool, http::Context& ctx, const http::Handler& handler, std::string_view key) {
+  if (!db::valid_idempotency_key(key))
+    throw Error(errc::malformed, std::string(msg::idempotency_key_invalid),
+                {{"Idempotency-Key", {std::string(msg::idempotency_key_invalid)}}});
+  const auto& request = ctx.request;
+  db::IdempotencyScope scope{ctx.me().id, std::string(key),
+                             db::idempotency_fingerprint(request.method, request.path, request.body)};
+  if (const auto stored = db::find_idempotency(pool, scope.account_id, scope.key)) {
+    if (stored->fingerprint != scope.fingerprint) throw Error(errc::invalid, std::string(msg::idempotency_key_reused));
+    if (!stored->status) throw Error(errc::conflict, std::string(msg::idempotency_response_lost));
+    http::Response replay;
+    replay.status = *stored->status;
+    replay.body = stored->body;
+    if (!replay.body.empty()) replay.header("Content-Type", "application/json; charset=utf-8");
+    replay.header("Idempotent-Replayed", "true");
+    return replay;
+  }
+  http::Response response;
+  {
+    db::IdempotencyScope::Active active(scope);
+    try {
+      response = handler(ctx);
+    } catch (const Error& e) {
+      if (!scope.recorded) throw;
+      response = http::error_response(e, request.request_id);
+    }
+  }
+  if (scope.recorded && !response.file) {
+    try {
+      db::store_idempotent_response(pool, scope, response.status, response.body);
+    } catch (const std::exception& e) {  // the write stands; a retry is told it was applied (409)
+      spdlog::warn("request {}: idempotent response not stored: {}", request.request_id, e.what());
+    }
+  }
+  return response;
+}
 
 }  // namespace
 
@@ -118,6 +162,8 @@ http::Response App::dispatch(http::Request& request, std::size_t& slot) {
     if (token.empty()) throw Error(errc::unauthenticated, std::string(msg::login_required));
     ctx.principal = sessions.authenticate(token);
     request.account_id = ctx.principal->account.id;
+    if (const auto key = request.header("idempotency-key"); key && is_write(request.method))
+      return run_idempotent(pool, ctx, m.route->handler, *key);
   }
   return m.route->handler(ctx);
 }

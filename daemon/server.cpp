@@ -20,6 +20,7 @@
 #include "core/random.hpp"
 #include "http/client_address.hpp"
 #include "http/connection_limiter.hpp"
+#include "db/idempotency.hpp"
 #include "db/listener.hpp"
 #include "mail/delivery.hpp"
 #include "mail/waiting.hpp"
@@ -188,6 +189,11 @@ class Housekeeping {
           spdlog::info("housekeeping: pruned {} sessions and {} login throttle rows", pruned.sessions, pruned.throttles);
       } catch (const std::exception& e) {
         spdlog::warn("housekeeping failed: {}", e.what());
+      }
+      try {
+        if (const int n = db::prune_idempotency_keys(app_.pool)) spdlog::info("housekeeping: pruned {} idempotency keys", n);
+      } catch (const std::exception& e) {
+        spdlog::warn("idempotency key pruning failed: {}", e.what());
       }
       // The day-before event reminders: each event is claimed once in the database, so two
       // daemons (or `camp events remind`) never send one twice.

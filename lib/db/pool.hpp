@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/errors.hpp"
+#include "db/idempotency.hpp"
 
 namespace camp::db {
 
@@ -80,7 +81,8 @@ class Pool {
   // prepared_statements: false behind PgBouncer < 1.21 in transaction mode (see Statement).
   Pool(std::string url, std::size_t size, bool prepared_statements = true);
 
-  // Runs work(Tx&) in one transaction and commits it. A serialization failure or deadlock
+  // Runs work(Tx&) in one transaction and commits it (recording the request's Idempotency-Key
+  // with its first write: db/idempotency.hpp). A serialization failure or deadlock
   // rolls back and runs work again (up to kTransactionAttempts, so work must not have side
   // effects outside the database); after that it is a conflict (409).
   template <class F>
@@ -93,11 +95,15 @@ class Pool {
         Tx tx(*lease.conn, w);
         if constexpr (std::is_void_v<std::invoke_result_t<F&, Tx&>>) {
           work(tx);
+          const bool keyed = idempotency_before_commit(*lease.conn, w);
           w.commit();
+          idempotency_after_commit(keyed);
           return;
         } else {
           auto out = work(tx);
+          const bool keyed = idempotency_before_commit(*lease.conn, w);
           w.commit();
+          idempotency_after_commit(keyed);
           return out;
         }
       } catch (...) {

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
+#include "db/idempotency.hpp"
 
 namespace camp::files {
 namespace {
@@ -49,11 +50,20 @@ bool known_kind(const std::string& kind) {
   return false;
 }
 
+// A full disk (or quota) is a 503 with its own message: the upload can succeed later, and the
+// operators see it in the log (docs/reliability.md). Anything else is a 500.
+Error write_error(const std::string& what, const std::string& path, int err) {
+  const bool full = err == ENOSPC || err == EDQUOT;
+  return Error(full ? errc::unavailable : errc::internal, std::string(full ? msg::storage_full : msg::internal))
+      .with_detail(what + " " + path + ": " + std::strerror(err));
+}
+
 void write_all(int fd, std::string_view bytes, const std::string& path) {
   while (!bytes.empty()) {
     ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw Error(errc::internal, std::string(msg::internal)).with_detail("write " + path + ": " + std::strerror(errno));
+    if (n < 0) throw write_error("write", path, errno);
+    if (n == 0) throw write_error("write", path, ENOSPC);
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
 }
@@ -112,9 +122,13 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   try {
     write_file(dir, name, bytes);
   } catch (...) {
+    // Undone: the row, and the request's Idempotency-Key with it (a retry may try again).
     pool_.run([&](db::Connection& c) {
-      pqxx::nontransaction tx(c.pq());
-      return c.exec(tx, kDelete, stored.url).affected_rows();
+      pqxx::work tx(c.pq());
+      c.exec(tx, kDelete, stored.url);
+      db::idempotency_forget(c, tx);
+      tx.commit();
+      return 0;
     });
     throw;
   }
@@ -125,15 +139,12 @@ void UploadService::reserve(const accounts::Account& owner, const std::string& k
                             const UploadQuota& quota) {
   const auto size = static_cast<std::int64_t>(file.bytes);
   const auto total = static_cast<std::int64_t>(quota.total_bytes);
-  pool_.run([&](db::Connection& c) {
-    pqxx::work tx(c.pq());
-    c.exec(tx, kLockOwner, owner.id);
-    if (!c.exec(tx, kInsertWithinQuota, owner.id, kind, file.url, file.content_type, size, total, quota.per_hour)
-             .empty()) {
-      tx.commit();
-      return 0;
-    }
-    const auto state = c.exec(tx, kQuotaState, owner.id, size, total, quota.per_hour)[0];
+  // Through Pool::transaction, so an Idempotency-Key is recorded with the upload's row.
+  pool_.transaction([&](db::Tx& tx) {
+    tx.exec(kLockOwner, owner.id);
+    if (!tx.exec(kInsertWithinQuota, owner.id, kind, file.url, file.content_type, size, total, quota.per_hour).empty())
+      return;
+    const auto state = tx.exec(kQuotaState, owner.id, size, total, quota.per_hour)[0];
     if (state[0].as<bool>()) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
     const double wait = state[1].is_null() ? 1.0 : state[1].as<double>();
     throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded))
@@ -142,15 +153,17 @@ void UploadService::reserve(const accounts::Account& owner, const std::string& k
 }
 
 void UploadService::write_file(const fs::path& dir, const std::string& name, std::string_view bytes) const {
-  fs::create_directories(dir);
+  std::error_code made;
+  fs::create_directories(dir, made);
+  if (made) throw write_error("mkdir", dir.string(), made.value());
   const std::string temp = (dir / ("." + name + ".part")).string();
   const std::string final_path = (dir / name).string();
 
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) throw Error(errc::internal, std::string(msg::internal)).with_detail("open " + temp + ": " + std::strerror(errno));
+  if (fd < 0) throw write_error("open", temp, errno);
   try {
     write_all(fd, bytes, temp);
-    if (::fsync(fd) != 0) throw Error(errc::internal, std::string(msg::internal)).with_detail("fsync " + temp);
+    if (::fsync(fd) != 0) throw write_error("fsync", temp, errno);
   } catch (...) {
     ::close(fd);
     ::unlink(temp.c_str());
