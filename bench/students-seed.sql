@@ -1,9 +1,9 @@
 -- Seeds the students bench (bench/students.sh): :students student accounts (their records come
 -- from the accounts trigger of migration 0020) with start dates spread over the last 200 days
--- and mentors in charge, :submissions submissions over the plans' tasks (a third waiting), and
+-- and mentors in charge, :submissions submissions over the plans' tasks (the last of each student's ten and some others waiting), and
 -- one admin with a session (jti bench-admin; bench/students.mjs signs its token).
-INSERT INTO accounts (email, role, nickname)
-SELECT 'bench-mentor-' || g || '@example.com', 'advanced_mentor', 'ベンチ メンター ' || g FROM generate_series(1, 20) g;
+INSERT INTO accounts (email, role, nickname, password_hash)
+SELECT 'bench-mentor-' || g || '@example.com', 'advanced_mentor', 'ベンチ メンター ' || g, 'x' FROM generate_series(1, 20) g;
 INSERT INTO accounts (email, role, nickname, password_hash) VALUES ('bench-admin@example.com', 'admin', 'ベンチ 管理者', 'x')
   ON CONFLICT DO NOTHING;
 INSERT INTO sessions (id, account_id, expires_at)
@@ -16,8 +16,8 @@ UPDATE students s SET mentor_id = (SELECT id FROM accounts WHERE email = 'bench-
 WHERE s.email LIKE 'bench-student-%';
 -- :submissions submissions: each student works through the tasks of the plans in order.
 INSERT INTO submissions (task_id, account_id, repository_url, status, created_at, reviewed_at)
-SELECT t.task, a.id, 'https://github.com/bench/work', CASE WHEN t.n % 3 = 0 THEN 'waiting' ELSE 'approved' END,
-       now() - ((t.n * 7) || ' hours')::interval, CASE WHEN t.n % 3 = 0 THEN NULL ELSE now() - ((t.n * 7 - 2) || ' hours')::interval END
+SELECT t.task, a.id, 'https://github.com/bench/work', CASE WHEN t.n = 10 OR (a.r % 7 = 0 AND t.n = 4) THEN 'waiting' ELSE 'approved' END,
+       now() - ((t.n * 7) || ' hours')::interval, CASE WHEN t.n = 10 OR (a.r % 7 = 0 AND t.n = 4) THEN NULL ELSE now() - ((t.n * 7 - 2) || ' hours')::interval END
 FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM accounts WHERE email LIKE 'bench-student-%') a
 JOIN LATERAL (SELECT n, (ARRAY[3,9,10,13,14,18,19,20,21,22])[n] AS task FROM generate_series(1, 10) n) t
   ON t.n <= ceil(:submissions::numeric / :students) AND (a.r - 1) * ceil(:submissions::numeric / :students) + t.n <= :submissions;
