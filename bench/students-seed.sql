@@ -14,11 +14,15 @@ FROM generate_series(1, :students) g;
 UPDATE students s SET mentor_id = (SELECT id FROM accounts WHERE email = 'bench-mentor-' || (1 + s.id % 20) || '@example.com'),
        status = CASE WHEN s.id % 25 = 0 THEN 'on_leave' ELSE 'active' END
 WHERE s.email LIKE 'bench-student-%';
--- :submissions submissions: each student works through the tasks of the plans in order.
+-- :submissions submissions: each student works through the tasks of the plans in order (the
+-- 10th waiting, some 4th waiting); past ten, earlier attempts that had changes requested.
 INSERT INTO submissions (task_id, account_id, repository_url, status, created_at, reviewed_at)
-SELECT t.task, a.id, 'https://github.com/bench/work', CASE WHEN t.n = 10 OR (a.r % 7 = 0 AND t.n = 4) THEN 'waiting' ELSE 'approved' END,
-       now() - ((t.n * 7) || ' hours')::interval, CASE WHEN t.n = 10 OR (a.r % 7 = 0 AND t.n = 4) THEN NULL ELSE now() - ((t.n * 7 - 2) || ' hours')::interval END
+SELECT t.task, a.id, 'https://github.com/bench/work', t.status,
+       now() - ((t.n * 7) || ' hours')::interval, CASE WHEN t.status <> 'waiting' THEN now() - ((t.n * 7 - 2) || ' hours')::interval END
 FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM accounts WHERE email LIKE 'bench-student-%') a
-JOIN LATERAL (SELECT n, (ARRAY[3,9,10,13,14,18,19,20,21,22])[n] AS task FROM generate_series(1, 10) n) t
+JOIN LATERAL (SELECT n, (ARRAY[3,9,10,13,14,18,19,20,21,22])[1 + (n - 1) % 10] AS task,
+                     CASE WHEN n > 10 THEN 'changes_requested' WHEN n = 10 OR (a.r % 7 = 0 AND n = 4) THEN 'waiting'
+                          ELSE 'approved' END AS status
+              FROM generate_series(1, 40) n) t
   ON t.n <= ceil(:submissions::numeric / :students) AND (a.r - 1) * ceil(:submissions::numeric / :students) + t.n <= :submissions;
 ANALYZE;
