@@ -12,7 +12,9 @@
 #include "curriculum/service.hpp"
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
+#include "seed/students.hpp"
 #include "seed/fixture.hpp"
+#include "students/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -35,6 +37,8 @@ int migrate(Context& ctx) {
     pqxx::connection direct(db::with_client_defaults(session));
     return db::migrate(direct);
   }();
+  // The course plans (config/course-plans, compiled in) follow the schema (docs/students.md).
+  students::StudentService(ctx.pool(), system_clock()).sync_plans();
   if (ctx.json()) print_json({{"applied", applied}});
   else if (applied.empty()) std::cout << "database is up to date\n";
   else
@@ -73,6 +77,7 @@ int seed_demo(Context& ctx) {
   if (curriculum_dir) {
     curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
     submissions = seed::seed_demo_reviews(ctx.pool());
+    seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
   }
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
