@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ganttPeriods } from './from-api';
 import { GanttChart } from './gantt-chart';
 import {
   DAY_WIDTH,
@@ -140,5 +141,46 @@ describe('GanttChart', () => {
   it('says so when the course has no plan', () => {
     render(<GanttChart periods={[]} today="2026-11-13" />);
     expect(screen.getByText('コースの計画がありません')).toBeInTheDocument();
+  });
+});
+
+describe('ganttPeriods (the daemon periods → chart rows)', () => {
+  const apiPeriod = (
+    index: number,
+    task_id: number,
+    kind: 'approval' | 'first_submission',
+    state: 'done' | 'behind' = 'done',
+  ) => ({
+    index,
+    task_id,
+    task_title: `課題${task_id}の名前`,
+    curriculum_name: 'rails',
+    kind,
+    start_day: 1,
+    end_day: 7,
+    starts_on: '2026-11-01',
+    ends_on: '2026-11-07',
+    submitted_on: '2026-11-03',
+    approved_on: null,
+    state,
+    late: false,
+  });
+  it('marks revision periods of tasks with a first-submission period and behind ones', () => {
+    const rows = ganttPeriods([
+      apiPeriod(1, 19, 'approval'),
+      apiPeriod(2, 20, 'first_submission'),
+      apiPeriod(3, 20, 'approval', 'behind'),
+    ]);
+    expect(rows.map((r) => [r.key, r.kind, r.behind])).toEqual([
+      ['1', 'task', false],
+      ['2', 'first', false],
+      ['3', 'revision', true],
+    ]);
+    expect(rows[0]).toMatchObject({
+      label: '課題19の名前',
+      plannedStart: '2026-11-01',
+      plannedEnd: '2026-11-07',
+      submittedAt: '2026-11-03',
+    });
   });
 });

@@ -10,7 +10,8 @@ import { limits, messages } from '../../../lib/messages';
 import { useCreateMentoring } from '../api/create-mentoring';
 import { charCount, mentoringFieldMap, mentoringSchema, type MentoringFormValues } from '../mentoring-schema';
 
-// メンタリング記録を追加: date-time and body, the spec's messages as the mentor types and on
+// メンタリング記録を追加: date-time (a text field: the spec's 14-character rule is about what is
+// typed; 2026-11-20 19:00, T or / also accepted, Tokyo time) and body, the spec's messages as the mentor types and on
 // 追加する; the daemon's 422 messages go back under the fields.
 export function MentoringForm({ studentId }: { studentId: number }) {
   const create = useCreateMentoring(studentId);
@@ -34,12 +35,12 @@ export function MentoringForm({ studentId }: { studentId: number }) {
       <Stack spacing={2}>
         <TextField
           label="メンタリング日時"
-          type="datetime-local"
+          placeholder="2026-11-20 19:00"
           size="small"
           {...register('heldAt')}
           error={Boolean(errors.heldAt)}
-          helperText={errors.heldAt?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
+          helperText={errors.heldAt?.message ?? '年-月-日 時:分(日本時間)'}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           sx={{ maxWidth: 280 }}
         />
         <TextField
