@@ -1,10 +1,19 @@
 // Students and the course Gantt chart in Chromium against the real daemon (issue 12): an admin
 // finds a fresh student through the list's search (kept in the URL), adds a mentoring record,
 // changes the mentor in charge and sees the chart; the student sees their own chart on /mypage.
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { createStudent, demo, login } from './support';
 
 const PASSWORD = 'pass-word-123';
+
+// Screenshots for docs/webui.md, only when refreshed on purpose (CAMP_SCREENSHOT_DIR).
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.CAMP_SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(dir, name), fullPage: true });
+}
 
 test('an admin adds a mentoring record, changes the mentor in charge and sees the Gantt chart', async ({ page }) => {
   const student = createStudent(PASSWORD);
@@ -37,6 +46,7 @@ test('an admin adds a mentoring record, changes the mentor in charge and sees th
   await option.click();
   await page.getByRole('button', { name: '変更する' }).click();
   await expect(page.getByTestId('mentor-history')).toContainText(mentor);
+  await screenshot(page, 'student.png');
 });
 
 test('a student sees their own Gantt chart on /mypage', async ({ page }) => {
@@ -47,4 +57,5 @@ test('a student sees their own Gantt chart on /mypage', async ({ page }) => {
   await expect(chart.getByTestId('gantt-row')).toHaveCount(10);
   await expect(chart.locator('[data-weekday]').first()).toHaveText(/^[日月火水木金土]$/);
   await expect(page.getByTestId('next-task')).toBeVisible();
+  await screenshot(page, 'mypage.png');
 });
