@@ -48,6 +48,10 @@ bool refuse_leftovers(const CLI::App& app) {
 
 }  // namespace
 
+namespace camp::cli {
+void setup_students(CLI::App& app, Run& run);  // cmd/commands/students.cpp
+}  // namespace camp::cli
+
 int main(int argc, char** argv) {
   CLI::App app{"camp: manage the camp school system (accounts, database, server)", "camp"};
   app.require_subcommand(1);
@@ -64,6 +68,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_curriculum(app, run);
   camp::cli::setup_mail(app, run);
   camp::cli::setup_events(app, run);
+  camp::cli::setup_students(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
 
   try {

@@ -53,9 +53,14 @@ App::App(Config cfg, const std::string& database_url)
       curriculums(pool),
       milestones(pool),
       reviews(pool, milestones),
-      events(pool, system_clock(), config.public_url, unsubscribe_links) {
+      events(pool, system_clock(), config.public_url, unsubscribe_links),
+      students(pool, system_clock()),
+      dashboards(pool, system_clock()),
+      student_imports(pool, invitations) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
+  // The course plans (config/course-plans, compiled in) into the database, when they changed.
+  students.sync_plans();
   routes::add_all(router);
   metrics.set_routes(router.routes());
   uploads.remove_partial_files();

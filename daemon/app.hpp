@@ -18,6 +18,9 @@
 #include "milestones/service.hpp"
 #include "reviews/service.hpp"
 #include "events/service.hpp"
+#include "students/dashboard.hpp"
+#include "students/import.hpp"
+#include "students/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -51,6 +54,9 @@ struct App {
   milestones::MilestoneService milestones;
   reviews::ReviewService reviews;
   events::EventService events;
+  students::StudentService students;
+  students::DashboardService dashboards;
+  students::StudentImport student_imports;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

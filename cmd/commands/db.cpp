@@ -13,6 +13,7 @@
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
 #include "seed/fixture.hpp"
+#include "students/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -30,6 +31,8 @@ db::Cluster private_cluster(Context& ctx) {
 
 int migrate(Context& ctx) {
   const auto applied = ctx.pool().run([](db::Connection& c) { return db::migrate(c.pq()); });
+  // The course plans (config/course-plans, compiled in) follow the schema (docs/students.md).
+  students::StudentService(ctx.pool(), system_clock()).sync_plans();
   if (ctx.json()) print_json({{"applied", applied}});
   else if (applied.empty()) std::cout << "database is up to date\n";
   else

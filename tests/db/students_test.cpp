@@ -1,0 +1,225 @@
+// Students against PostgreSQL (lib/students): the record follows the account, due_on follows
+// submissions (behind schedule in SQL), the mentor in charge and its history, mentoring
+// records, who sees what, the dashboard and my page, and the CSV import (all or nothing,
+// 10,000 rows, Shift_JIS).
+#include <gtest/gtest.h>
+#include <iconv.h>
+
+#include <atomic>
+
+#include "accounts/invitations.hpp"
+#include "accounts/service.hpp"
+#include "environment.hpp"
+#include "students/dashboard.hpp"
+#include "students/import.hpp"
+#include "students/service.hpp"
+
+namespace camp::students {
+namespace {
+
+using accounts::Account;
+
+std::string unique(const std::string& what) {
+  static std::atomic<int> n{0};
+  return "st-" + what + "-" + std::to_string(getpid()) + "-" + std::to_string(++n) + "@example.com";
+}
+
+long long scalar(const std::string& sql, const std::string& param = "") {
+  return dbtest::pool().run([&](db::Connection& c) {
+    pqxx::nontransaction tx(c.pq());
+    const auto r = param.empty() ? tx.exec(sql) : tx.exec_params(sql, param);
+    return r[0][0].is_null() ? -1LL : r[0][0].as<long long>();
+  });
+}
+
+void exec(const std::string& sql) {
+  dbtest::pool().run([&](db::Connection& c) {
+    pqxx::nontransaction tx(c.pq());
+    tx.exec(sql);
+  });
+}
+
+// The tasks the plans name (the curriculum import is not part of these tests).
+void ensure_tasks() {
+  exec("INSERT INTO curriculums (name, title, position) VALUES ('st-plan', '計画の課題', 99) ON CONFLICT DO NOTHING");
+  exec("INSERT INTO tasks (id, curriculum_name, title, position, review_level) "
+       "SELECT i, 'st-plan', '課題' || i, i, 'basic' FROM unnest(ARRAY[3,9,10,13,14,18,19,20,21,22]) i "
+       "ON CONFLICT DO NOTHING");
+}
+
+struct Fixture : ::testing::Test {
+  // 2026-12-01 12:00 Tokyo.
+  FixedClock clock{TimePoint{std::chrono::seconds(1796094000)}};
+  accounts::AccountService accounts{dbtest::pool()};
+  StudentService service{dbtest::pool(), clock};
+  DashboardService dashboards{dbtest::pool(), clock};
+  accounts::InvitationService invitations{dbtest::pool(), clock, "https://camp.example.jp"};
+  StudentImport importer{dbtest::pool(), invitations};
+
+  static void SetUpTestSuite() {
+    ensure_tasks();
+    StudentService(dbtest::pool(), system_clock()).sync_plans();
+  }
+
+  Account person(const std::string& role, std::optional<std::string> course = std::nullopt) {
+    return accounts.create({unique(role), role, course, "受講 太郎", "pass-word-123"});
+  }
+  const Account& admin() {
+    static const Account a = person("admin");
+    return a;
+  }
+  const Account& mentor() {
+    static const Account a = person("advanced_mentor");
+    return a;
+  }
+  Student record_of(const Account& a) {
+    return service.find(a.email).student;
+  }
+  void submit(const Account& a, int task, const std::string& status, const std::string& at) {
+    exec("INSERT INTO submissions (task_id, account_id, repository_url, status, created_at, reviewed_at) VALUES (" +
+         std::to_string(task) + ", " + std::to_string(a.id) + ", 'https://github.com/x/y', '" + status + "', '" + at +
+         "+09', " + (status == "waiting" ? std::string("NULL") : "'" + at + "+09'") + ")");
+  }
+};
+
+TEST_F(Fixture, AStudentAccountGetsARecordAndDueOnFollowsSubmissions) {
+  const auto a = person("student", "u29");
+  exec("UPDATE students SET start_date = '2026-11-01' WHERE account_id = " + std::to_string(a.id));
+  auto s = record_of(a);
+  EXPECT_EQ(s.course.code, "u29");
+  EXPECT_EQ(s.status, "active");
+  EXPECT_EQ(format_date(*s.due_on), "2026-11-12");  // task 3 over days 1-12
+  EXPECT_TRUE(is_behind(s, clock.today()));
+
+  // A submission waiting for review: an approval period is still open.
+  submit(a, 3, "waiting", "2026-11-05 10:00");
+  EXPECT_EQ(format_date(*record_of(a).due_on), "2026-11-12");
+  // Approved: the next period (task 9, days 13-24) decides.
+  exec("UPDATE submissions SET status = 'approved', reviewed_at = '2026-11-06 10:00+09' WHERE account_id = " +
+       std::to_string(a.id));
+  s = record_of(a);
+  EXPECT_EQ(format_date(*s.due_on), "2026-11-24");
+  EXPECT_TRUE(is_behind(s, clock.today()));  // 2026-12-01 > 11-24
+
+  // The Gantt chart agrees with the SQL.
+  const auto g = service.gantt(admin(), s.id);
+  EXPECT_TRUE(behind(g.periods));
+  EXPECT_EQ(g.periods[0].state, PeriodState::done);
+  EXPECT_EQ(g.periods[1].state, PeriodState::behind);
+  EXPECT_EQ(g.task_titles.at(3), "課題3");
+
+  // On leave: never behind, not in the behind list.
+  service.update(admin(), s.id, {std::nullopt, std::nullopt, std::nullopt, std::string("on_leave")});
+  ListParams p;
+  p.behind = true;
+  p.per = 100;
+  p.q = a.email;
+  EXPECT_EQ(service.list(admin(), p).total, 0);
+  p.behind = false;
+  EXPECT_EQ(service.list(admin(), p).total, 1);
+  EXPECT_FALSE(behind(service.gantt(admin(), s.id).periods));
+}
+
+TEST_F(Fixture, APeriodEndingTodayIsNotBehindInSqlEither) {
+  const auto a = person("student", "rails_4m");
+  // Task 13 over days 1-14: started 13 days before today, the period ends today.
+  exec("UPDATE students SET start_date = '2026-11-18' WHERE account_id = " + std::to_string(a.id));
+  ListParams p;
+  p.q = a.email;
+  p.behind = true;
+  EXPECT_EQ(service.list(admin(), p).total, 0);
+  clock.advance(std::chrono::hours(24));
+  EXPECT_EQ(service.list(admin(), p).total, 1);
+}
+
+TEST_F(Fixture, MentorInChargeIsTheAdminsWithHistory) {
+  const auto a = person("student", "rails_5m");
+  const auto id = record_of(a).id;
+  try {
+    service.assign_mentor(admin(), id, std::nullopt);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::invalid);
+    EXPECT_EQ(e.fields().at("mentor_id").at(0), "担当は必須です");
+  }
+  EXPECT_EQ(dbtest::code_of([&] { service.assign_mentor(admin(), id, a.id); }), errc::invalid);  // a student
+  EXPECT_EQ(dbtest::code_of([&] { service.assign_mentor(mentor(), id, mentor().id); }), errc::forbidden);
+  EXPECT_EQ(dbtest::code_of([&] { service.assign_mentor(a, id, mentor().id); }), errc::not_found);
+  auto d = service.assign_mentor(admin(), id, mentor().id);
+  EXPECT_EQ(d.student.mentor->id, mentor().id);
+  d = service.assign_mentor(admin(), id, admin().id);
+  ASSERT_EQ(d.history.size(), 2u);
+  EXPECT_EQ(d.history[0].mentor->id, admin().id);  // newest first
+  EXPECT_EQ(d.history[0].changed_by->id, admin().id);
+  EXPECT_EQ(d.history[1].mentor->id, mentor().id);
+  // The same mentor again changes nothing.
+  EXPECT_EQ(service.assign_mentor(admin(), id, admin().id).history.size(), 2u);
+  // The CLI: by e-mail, no actor.
+  d = service.assign_mentor(a.email, mentor().email);
+  EXPECT_EQ(d.student.mentor->id, mentor().id);
+  EXPECT_FALSE(d.history[0].changed_by.has_value());
+}
+
+TEST_F(Fixture, WhoSeesWhat) {
+  const auto a = person("student", "rails_4m");
+  const auto b = person("student", "rails_4m");
+  const auto id = record_of(a).id;
+  EXPECT_EQ(service.get(a, id).student.id, id);           // themself
+  EXPECT_EQ(service.get(mentor(), id).student.id, id);    // mentors
+  EXPECT_EQ(dbtest::code_of([&] { service.get(b, id); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { service.list(a, {}); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { service.mentorings(a, id); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { service.get(person("graduate", "rails_4m"), id); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { service.get(person("trial"), id); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { dashboards.dashboard(mentor()); }), errc::not_found);
+  EXPECT_EQ(dbtest::code_of([&] { dashboards.mypage(mentor()); }), errc::not_found);
+}
+
+TEST_F(Fixture, MentoringRecords) {
+  const auto a = person("student", "rails_4m");
+  const auto id = record_of(a).id;
+  try {
+    service.add_mentoring(mentor(), id, {std::string("2026-11"), std::string(" ")});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.fields().at("held_at").at(0), "メンタリング日時が不正なフォーマットです");
+    EXPECT_EQ(e.fields().at("body").at(0), "内容は必須です");
+  }
+  const auto first = service.add_mentoring(mentor(), id, {std::string("2026-11-20 19:00"), std::string("転職活動の相談")});
+  const auto second = service.add_mentoring(admin(), id, {std::string("2026-11-27 19:00"), std::string("課題の進め方")});
+  auto list = service.mentorings(mentor(), id);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].id, second.id);  // newest held_at first
+  EXPECT_EQ(iso_time(list[1].held_at), "2026-11-20T19:00:00+09:00");
+  // The author or an admin edits; another mentor may not.
+  const auto other = person("basic_mentor");
+  EXPECT_EQ(dbtest::code_of([&] { service.edit_mentoring(other, id, first.id, {std::nullopt, std::string("x")}); }),
+            errc::forbidden);
+  EXPECT_EQ(service.edit_mentoring(mentor(), id, first.id, {std::nullopt, std::string("書き直し")}).body, "書き直し");
+  EXPECT_EQ(dbtest::code_of([&] { service.delete_mentoring(other, id, second.id); }), errc::forbidden);
+  service.delete_mentoring(admin(), id, second.id);
+  EXPECT_EQ(service.mentorings(admin(), id).size(), 1u);
+  // Another student's record does not hold this mentoring.
+  const auto b = record_of(person("student", "rails_4m")).id;
+  EXPECT_EQ(dbtest::code_of([&] { service.delete_mentoring(admin(), b, first.id); }), errc::not_found);
+}
+
+TEST_F(Fixture, DashboardAndMyPage) {
+  const auto a = person("student", "rails_5m");
+  exec("UPDATE students SET start_date = '2026-11-10' WHERE account_id = " + std::to_string(a.id));
+  submit(a, 3, "waiting", "2026-11-30 10:00");
+  const auto d = dashboards.dashboard(admin());
+  EXPECT_EQ(d["today"], "2026-12-01");
+  EXPECT_GE(d["waiting_submissions"]["count"].get<int>(), 1);
+  EXPECT_GE(d["waiting_submissions"]["buckets"][1]["count"].get<int>(), 1);  // within 3 days
+  EXPECT_EQ(d["active_by_course"].size(), 3u);
+  EXPECT_EQ(d["new_students_this_month"]["link"], "/students?started_from=2026-12-01&started_to=2026-12-31");
+  const auto m = dashboards.mypage(a);
+  EXPECT_EQ(m["student"]["email"], a.email);
+  EXPECT_EQ(m["gantt"]["periods"].size(), 13u);
+  EXPECT_EQ(m["next_task"]["task_id"], 3);
+  EXPECT_EQ(m["next_task"]["state"], "behind");  // days 1-14 from 11-10 ended on 11-23, not approved
+}
+
+}  // namespace
+}  // namespace camp::students
