@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
 import { account, mockApi, type Handler } from '../test/api-mock';
-import { mentorPerson, sampleDetail, sampleGantt, sampleStudent } from '../test/student-samples';
+import { mentorPerson, sampleDetail, sampleGantt, sampleMyPage, sampleStudent } from '../test/student-samples';
 import { queryClient } from './query-client';
 import { routes } from './routes';
 
@@ -24,7 +24,8 @@ function renderAt(path: string) {
 }
 
 const site = { version: '7.9', privacy_policy_url: 'https://example.com/p', terms_url: 'https://example.com/t' };
-const slow = { timeout: 8000 };
+// Lazy route chunks (MUI) take a while to transform on the first visit, longer on a busy machine.
+const slow = { timeout: 20_000 };
 const admin = account({ id: 1, role: 'admin', course: null });
 const frame = (me = admin): Record<string, Handler> => ({
   'GET /api/v1/accounts/me': [200, me],
@@ -40,7 +41,7 @@ afterEach(() => {
   clearErrorPage();
 });
 
-describe('/students/:id', { timeout: 30_000 }, () => {
+describe('/students/:id', { timeout: 60_000 }, () => {
   const detailRoutes = (overrides: Record<string, Handler> = {}) => ({
     ...frame(),
     'GET /api/v1/students/41': [200, sampleDetail()] as Handler,
@@ -110,7 +111,7 @@ describe('/students/:id', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/students', { timeout: 30_000 }, () => {
+describe('/students', { timeout: 60_000 }, () => {
   it('sends the URL filters to the daemon and keeps a change in the URL', async () => {
     setToken('jwt');
     const api = mockApi({
@@ -130,31 +131,14 @@ describe('/students', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/mypage and /dashboards', { timeout: 30_000 }, () => {
+describe('/mypage and /dashboards', { timeout: 60_000 }, () => {
   it('a student sees the next task, progress and their chart', async () => {
     setToken('jwt');
     mockApi({
       ...frame(account()),
       'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
       'GET /api/v1/events/unread_count': [200, { unread_count: 0 }],
-      'GET /api/v1/mypage': [
-        200,
-        {
-          student: sampleStudent(),
-          progress: [{ curriculum_name: 'ruby', title: 'Ruby', tasks_count: 4, submitted_count: 3, approved_count: 2 }],
-          gantt: sampleGantt(),
-          next_task: {
-            task_id: 13,
-            task_title: '課題13',
-            curriculum_name: 'ruby',
-            kind: 'approval',
-            ends_on: '2026-08-16',
-            state: 'behind',
-          },
-          open_questions: [],
-          upcoming_events: [],
-        },
-      ],
+      'GET /api/v1/mypage': [200, sampleMyPage()],
     });
     renderAt('/mypage');
     expect(await screen.findByTestId('next-task', {}, slow)).toHaveTextContent('合格の期限: 8/16(日)遅れ');
@@ -194,7 +178,7 @@ describe('/mypage and /dashboards', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/students/import', { timeout: 30_000 }, () => {
+describe('/students/import', { timeout: 60_000 }, () => {
   const report = (dryRun: boolean) => ({
     dry_run: dryRun,
     applied: !dryRun,
@@ -209,9 +193,10 @@ describe('/students/import', { timeout: 30_000 }, () => {
 
   it('shows the dry-run table, then applies the same file', async () => {
     setToken('jwt');
+    let calls = 0;
     const api = mockApi({
       ...frame(),
-      'POST /api/v1/student_imports': (request) => [200, report(!request.path.includes('dry_run=false'))],
+      'POST /api/v1/student_imports': () => [200, report(++calls === 1)], // the dry run, then the real run
     });
     renderAt('/students/import');
     const input = await screen.findByTestId('import-file', {}, slow);
@@ -223,10 +208,15 @@ describe('/students/import', { timeout: 30_000 }, () => {
       '2行(Shift_JIS): 新規 1・更新 1・変更なし 0・エラー 0',
     );
     await userEvent.click(screen.getByRole('button', { name: '取り込む' }));
-    expect(await screen.findByText('受講生を取り込みました')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('受講生を取り込みました');
     const posts = api.requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.headers['content-type'])).toEqual(['text/csv', 'text/csv']);
     expect(posts.map((r) => r.body)).toEqual(['email,name\n', 'email,name\n']);
+    const urls = api.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+    expect(urls.filter((u) => u.includes('student_imports')).map((u) => new URL(u).search)).toEqual([
+      '?dry_run=true',
+      '?dry_run=false',
+    ]);
   });
 
   it('a 422 report lists the bad rows by line and offers nothing to apply', async () => {

@@ -75,3 +75,20 @@ export const sampleGantt = (): Gantt => ({
     period(2, 14, 'approval', '2026-08-17', '2026-09-06', 'in_progress'),
   ],
 });
+
+// GET /api/v1/mypage for a student (any test that opens the student's home).
+export const sampleMyPage = () => ({
+  student: sampleStudent(),
+  progress: [{ curriculum_name: 'ruby', title: 'Ruby', tasks_count: 4, submitted_count: 3, approved_count: 2 }],
+  gantt: sampleGantt(),
+  next_task: {
+    task_id: 13,
+    task_title: '課題13',
+    curriculum_name: 'ruby',
+    kind: 'approval' as const,
+    ends_on: '2026-08-16',
+    state: 'behind' as const,
+  },
+  open_questions: [],
+  upcoming_events: [],
+});

@@ -21,7 +21,7 @@ export interface Dashboard {
     buckets: { key: AgeBucket; count: number }[];
     link: string;
   };
-  unanswered_questions: { count: number; link: string };
+  unanswered_questions: { count: number; link: string | null };
   upcoming_events: {
     count: number;
     data: {
@@ -34,7 +34,7 @@ export interface Dashboard {
     }[];
     link: string;
   };
-  new_students_this_month: { count: number; link: string };
+  new_students_this_month: { count: number; link: string | null };
   failed_mails: { count: number; link: string | null };
 }
 

@@ -15,7 +15,7 @@ export function NextTaskCard({ task }: { task: NextTask | null }) {
       <Typography variant="subtitle1" component="p">
         <Link to={`/curriculums/${task.curriculum_name}#task-${task.task_id}`}>{task.task_title}</Link>
       </Typography>
-      <Typography variant="body2">
+      <Typography variant="body2" component="div">
         {`${kindLabels[task.kind]}の期限: ${shortDate(task.ends_on)}`}
         <Chip
           size="small"

@@ -23,7 +23,7 @@ export interface ImportReport {
 // errors answer 422 with the report: that report is the answer here, nothing was applied.
 export async function createStudentImport(file: Blob, dryRun: boolean): Promise<ImportReport> {
   const answer = await api.POST('/api/v1/student_imports', {
-    params: { query: { dry_run: dryRun } },
+    params: { query: { dry_run: dryRun ? 'true' : 'false' } },
     body: file as never,
     bodySerializer: (body: unknown) => body as BodyInit,
     headers: { 'Content-Type': 'text/csv' },

@@ -14,7 +14,7 @@ export function GanttSection({ studentId }: { studentId: number }) {
   const { data } = gantt;
   return (
     <Stack spacing={1}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" component="div">
         {courseLabel(data.course)}: {data.start_date} 〜 {data.end_date}
         {data.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
       </Typography>

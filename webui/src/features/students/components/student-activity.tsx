@@ -19,7 +19,7 @@ export function StudentSubmissions({ studentId }: { studentId: number }) {
     <List disablePadding data-testid="student-submissions">
       {list.map((s) => (
         <ListItem key={s.id} divider sx={{ display: 'block', px: 0 }}>
-          <Typography variant="body2">
+          <Typography variant="body2" component="div">
             <Link to={`/reviews?status=all&submission=${s.id}`}>{s.task.title}</Link>{' '}
             <StatusChip label={submissionStatusLabels[s.status]} tone={statusTone(s.status)} />
           </Typography>

@@ -24,7 +24,7 @@ export function StudentProfile({ student }: { student: StudentDetail }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Avatar src={student.image_url || defaultAvatarUrl} alt="" sx={{ width: 56, height: 56 }} />
         <div>
-          <Typography variant="h6" component="p">
+          <Typography variant="h6" component="div">
             {student.name || student.email}
             {student.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
             {!student.registered && <Chip size="small" variant="outlined" label="招待中" sx={{ ml: 1 }} />}
