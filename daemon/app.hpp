@@ -55,8 +55,8 @@ struct App {
   reviews::ReviewService reviews;
   events::EventService events;
   students::StudentService students;
-  students::DashboardService dashboards;
-  students::StudentImport student_imports;
+  ::camp::students::DashboardService dashboards;
+  ::camp::students::StudentImport student_imports;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

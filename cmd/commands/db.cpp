@@ -12,6 +12,7 @@
 #include "curriculum/service.hpp"
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
+#include "seed/students.hpp"
 #include "seed/fixture.hpp"
 #include "students/service.hpp"
 
@@ -71,6 +72,7 @@ int seed_demo(Context& ctx) {
   if (curriculum_dir) {
     curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
     submissions = seed::seed_demo_reviews(ctx.pool());
+    seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
   }
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();

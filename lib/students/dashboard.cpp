@@ -11,16 +11,17 @@ namespace {
 // $1 today (school date), $2 first and $3 last day of this month, $4 now (epoch seconds).
 constexpr db::Statement kFigures{
     "dashboard.figures",
-    "SELECT (SELECT count(*) FROM submissions WHERE status = 'waiting'), "
-    "(SELECT floor(extract(epoch FROM min(created_at)))::int8 FROM submissions WHERE status = 'waiting'), "
-    "(SELECT count(*) FROM submissions WHERE status = 'waiting' AND created_at > to_timestamp($4) - interval '1 day'), "
-    "(SELECT count(*) FROM submissions WHERE status = 'waiting' AND created_at > to_timestamp($4) - interval '3 days'), "
-    "(SELECT count(*) FROM submissions WHERE status = 'waiting' AND created_at > to_timestamp($4) - interval '7 days'), "
+    "WITH w AS (SELECT count(*) AS n, min(created_at) AS oldest, "
+    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '1 day') AS d1, "
+    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '3 days') AS d3, "
+    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '7 days') AS d7 "
+    "FROM submissions WHERE status = 'waiting') "
+    "SELECT w.n, floor(extract(epoch FROM w.oldest))::int8, w.d1, w.d3, w.d7, "
     "(SELECT count(*) FROM questions WHERE answers_count = 0), "
     "(SELECT count(*) FROM events WHERE status = 'published' AND starts_at > to_timestamp($4)), "
     "(SELECT count(*) FROM students WHERE start_date BETWEEN $2::date AND $3::date), "
     "(SELECT count(*) FROM mail_outbox WHERE status = 'failed'), "
-    "(SELECT count(*) FROM students WHERE status = 'active' AND due_on < $1::date)"};
+    "(SELECT count(*) FROM students WHERE status = 'active' AND due_on < $1::date) FROM w"};
 constexpr db::Statement kByCourse{
     "dashboard.by_course",
     "SELECT c.code, c.name, c.months, "

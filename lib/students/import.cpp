@@ -2,6 +2,7 @@
 
 #include <iconv.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <map>
 #include <unordered_map>
@@ -119,7 +120,7 @@ std::string decode_csv(std::string_view bytes, std::string& encoding) {
   // Excel in Japan writes CP932 (Shift_JIS with Microsoft's extensions).
   const iconv_t cd = iconv_open("UTF-8", "CP932");
   if (cd == reinterpret_cast<iconv_t>(-1)) throw file_error(std::string(msg::student_import_encoding_unknown));
-  std::string out(bytes.size() * 3 / 2 + 16, '\0');
+  std::string out(bytes.size() * 3 + 16, '\0');  // a half-width kana: 1 byte -> 3
   char* in = const_cast<char*>(bytes.data());
   std::size_t in_left = bytes.size();
   char* to = out.data();
@@ -371,7 +372,7 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
       out.changed.push_back(std::move(change));
     }
     if (!out.errors.empty()) {
-      std::sort(out.errors.begin(), out.errors.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+      std::stable_sort(out.errors.begin(), out.errors.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
       out.created = out.updated = out.unchanged = 0;
       out.changed.clear();
       return out;

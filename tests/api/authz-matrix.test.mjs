@@ -219,6 +219,39 @@ const MATRIX = [
   // The feed's token is the credential: anyone holding it reads it, nobody without it.
   { method: 'GET', path: '/calendar/{id}.ics', prepare: feedToken, expect: all(200) },
   { method: 'GET', path: '/calendar/{id}.ics', label: 'unknown token', prepare: () => ({ id: 'x'.repeat(43) }), expect: all(404) },
+  // --- issue 12: students (admin and mentors; a student only themself; the rest 404) ----------
+  { method: 'GET', path: '/api/v1/students', expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/students/{id}', prepare: otherRecord, expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/students/{id}', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
+  { method: 'PATCH', path: '/api/v1/students/{id}', prepare: otherRecord, body: () => ({ json: { student: { name: 'matrix 受講生' } } }), expect: STAFF_ADMIN(200) },
+  {
+    method: 'PATCH', path: '/api/v1/students/{id}/mentor', prepare: otherRecord,
+    body: (c) => ({ json: { student: { mentor_id: c.accounts.advanced_mentor.id } } }), expect: STAFF_ADMIN(200),
+  },
+  { method: 'GET', path: '/api/v1/students/{id}/mentorings', prepare: otherRecord, expect: STAFF(200) },
+  {
+    method: 'POST', path: '/api/v1/students/{id}/mentorings', prepare: otherRecord,
+    body: (c, role) => ({ json: { mentoring: { held_at: '2026-11-20 19:00', body: `${role} の面談` } } }), expect: STAFF(201),
+  },
+  {
+    method: 'PATCH', path: '/api/v1/students/{id}/mentorings/{answer}', prepare: freshMentoring,
+    body: () => ({ json: { mentoring: { body: '書き直し' } } }), expect: STAFF_ADMIN(200),
+  },
+  { method: 'DELETE', path: '/api/v1/students/{id}/mentorings/{answer}', prepare: freshMentoring, expect: STAFF_ADMIN(204) },
+  { method: 'GET', path: '/api/v1/students/{id}/gantt', prepare: otherRecord, expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/students/{id}/gantt', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
+  { method: 'GET', path: '/api/v1/students/{id}/submissions', prepare: otherRecord, expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/students/{id}/submissions', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
+  { method: 'GET', path: '/api/v1/students/{id}/questions', prepare: otherRecord, expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/students/{id}/questions', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
+  { method: 'GET', path: '/api/v1/mentors', expect: STAFF(200) },
+  { method: 'GET', path: '/api/v1/dashboard', expect: all(404, { admin: 200, anonymous: 401 }) },
+  { method: 'GET', path: '/api/v1/mypage', expect: all(404, { student: 200, u29: 200, anonymous: 401 }) },
+  {
+    method: 'POST', path: '/api/v1/student_imports?dry_run=true',
+    body: () => ({ form: new Blob([`email,name,course,start_date\r\n${uniqueEmail('matrix-import')},matrix 取込,rails_4m,2026-11-01\r\n`], { type: 'text/csv' }) }),
+    expect: all(404, { admin: 200, anonymous: 401 }),
+  },
 ];
 
 async function freshResetToken() {
@@ -324,6 +357,37 @@ async function freshAnswer(c) {
   const res = await api('POST', `/api/v1/questions/${id}/answers`, { token: c.otherToken, json: { answer: { body: 'matrix 用の回答' } } });
   assert.equal(res.status, 201, res.text);
   return { id, answer: res.json.id, answerId: res.json.id };
+}
+
+// Students (issue 12): admin and mentors, everyone else 404; STAFF_ADMIN: mentors 403.
+function STAFF(status, exceptions = {}) {
+  return all(404, { admin: status, basic_mentor: status, advanced_mentor: status, spot_advanced_mentor: status, anonymous: 401, ...exceptions });
+}
+function STAFF_ADMIN(status) {
+  return STAFF(403, { admin: status });
+}
+const recordIds = new Map();
+async function recordId(c, email) {
+  if (!recordIds.has(email)) {
+    const res = await api('GET', `/api/v1/students?q=${encodeURIComponent(email)}`, { token: c.adminToken });
+    assert.equal(res.status, 200, res.text);
+    recordIds.set(email, res.json.data[0].id);
+  }
+  return recordIds.get(email);
+}
+async function otherRecord(c) {
+  return { id: await recordId(c, c.other.email) };
+}
+// The caller's own record where it has one (students), else ctx.other's.
+async function ownRecord(c, role) {
+  const own = ['student', 'u29', 'graduate'].includes(role) ? c.accounts[role] : c.other;
+  return { id: await recordId(c, own.email) };
+}
+async function freshMentoring(c) {
+  const { id } = await otherRecord(c);
+  const res = await api('POST', `/api/v1/students/${id}/mentorings`, { token: c.adminToken, json: { mentoring: { held_at: '2026-11-20 19:00', body: 'matrix 用の面談' } } });
+  assert.equal(res.status, 201, res.text);
+  return { id, answer: res.json.id };
 }
 
 const ctx = {

@@ -221,5 +221,117 @@ TEST_F(Fixture, DashboardAndMyPage) {
   EXPECT_EQ(m["next_task"]["state"], "behind");  // days 1-14 from 11-10 ended on 11-23, not approved
 }
 
+// A CSV of n new students (line k+1 holds student k).
+std::string import_csv(const std::string& tag, int n) {
+  std::string out = "email,name,course,start_date,status,mentor_email\n";
+  const char* courses[] = {"rails_4m", "rails_5m", "u29"};
+  for (int i = 1; i <= n; ++i)
+    out += "imp-" + tag + "-" + std::to_string(i) + "@example.com,取込 " + std::to_string(i) + "号," + courses[i % 3] +
+           ",2026-10-" + std::to_string(10 + i % 18) + ",,\n";
+  return out;
+}
+
+std::string replace_line(const std::string& csv, int line, const std::string& text) {
+  std::size_t at = 0;
+  for (int l = 1; l < line; ++l) at = csv.find('\n', at) + 1;
+  return csv.substr(0, at) + text + csv.substr(csv.find('\n', at));
+}
+
+TEST_F(Fixture, TenThousandRowsWithThreeBadOnesChangeNothingThenImportWholeThenNothingTwice) {
+  const std::string tag = std::to_string(getpid());
+  const auto good = import_csv(tag, 10000);
+  auto bad = replace_line(good, 101, "broken-address,名前,rails_4m,2026-10-10,,");
+  bad = replace_line(bad, 5002, "imp-" + tag + "-5001@example.com,取込,java,2026-10-10,,");
+  bad = replace_line(bad, 9999, "imp-" + tag + "-9998@example.com,取込,u29,2026-02-30,,");
+  const auto students_before = scalar("SELECT count(*) FROM students");
+  const auto mails_before = scalar("SELECT count(*) FROM mail_outbox WHERE template = 'invitation'");
+  const auto rejected = importer.run(admin(), bad, {});
+  ASSERT_EQ(rejected.errors.size(), 3u);
+  EXPECT_EQ(rejected.errors[0].line, 101);
+  EXPECT_EQ(rejected.errors[0].message, "不正なメールアドレスです");
+  EXPECT_EQ(rejected.errors[1].line, 5002);
+  EXPECT_EQ(rejected.errors[1].message, "存在しないコースです");
+  EXPECT_EQ(rejected.errors[2].line, 9999);
+  EXPECT_EQ(rejected.errors[2].message, "開始日が不正なフォーマットです");
+  EXPECT_FALSE(rejected.applied);
+  EXPECT_EQ(scalar("SELECT count(*) FROM students"), students_before);
+  EXPECT_EQ(scalar("SELECT count(*) FROM mail_outbox WHERE template = 'invitation'"), mails_before);
+
+  std::size_t calls = 0;
+  const auto applied = importer.run(admin(), good, {.progress = [&](std::size_t, std::size_t) { ++calls; }});
+  EXPECT_TRUE(applied.applied);
+  EXPECT_EQ(applied.created, 10000u);
+  EXPECT_GT(calls, 0u);
+  EXPECT_EQ(scalar("SELECT count(*) FROM students"), students_before + 10000);
+  EXPECT_EQ(scalar("SELECT count(*) FROM mail_outbox WHERE template = 'invitation'"), mails_before + 10000);
+  EXPECT_EQ(scalar("SELECT count(*) FROM invitations WHERE email LIKE $1", "imp-" + tag + "-%"), 10000);
+  // The plan rows are there: a student who started in October is behind on its first period.
+  EXPECT_GT(scalar("SELECT count(*) FROM students WHERE email LIKE $1 AND due_on IS NOT NULL", "imp-" + tag + "-%"), 9000);
+
+  const auto again = importer.run(admin(), good, {});
+  EXPECT_EQ(again.unchanged, 10000u);
+  EXPECT_EQ(again.created + again.updated, 0u);
+  EXPECT_EQ(scalar("SELECT count(*) FROM mail_outbox WHERE template = 'invitation'"), mails_before + 10000);
+  // Accepting the invitation links the account to the record.
+  const auto joined = accounts.create({"imp-" + tag + "-7@example.com", "student", "rails_5m", "取込 7号", "pass-word-123"});
+  EXPECT_EQ(*service.find("imp-" + tag + "-7@example.com").student.account_id, joined.id);
+  EXPECT_EQ(scalar("SELECT count(*) FROM students WHERE email LIKE $1", "imp-" + tag + "-%"), 10000);
+}
+
+std::string to_cp932(const std::string& utf8) {
+  const iconv_t cd = iconv_open("CP932", "UTF-8");
+  std::string out(utf8.size() * 2 + 16, '\0');
+  char* in = const_cast<char*>(utf8.data());
+  std::size_t in_left = utf8.size(), out_left = out.size();
+  char* to = out.data();
+  iconv(cd, &in, &in_left, &to, &out_left);
+  iconv_close(cd);
+  out.resize(out.size() - out_left);
+  return out;
+}
+
+TEST_F(Fixture, ShiftJisFilesAreConvertedOtherBytesRefused) {
+  const std::string email = unique("sjis");
+  const auto sjis = to_cp932("メールアドレス,氏名,コース,開始日,担当メンター\r\n" + email + ",渡辺 ｹﾝﾀ,rails_4m,2026/11/01," + mentor().email + "\r\n");
+  ASSERT_FALSE(sjis.empty());
+  const auto dry = importer.run(admin(), sjis, {.dry_run = true});
+  EXPECT_EQ(dry.encoding, "shift_jis");
+  EXPECT_EQ(dry.created, 1u);
+  EXPECT_THROW(service.find(email), Error);  // a dry run writes nothing
+  const auto r = importer.run(admin(), sjis, {});
+  ASSERT_TRUE(r.errors.empty());
+  const auto d = service.find(email);
+  EXPECT_EQ(d.student.name, "渡辺 ｹﾝﾀ");
+  EXPECT_EQ(format_date(d.student.start_date), "2026-11-01");
+  EXPECT_EQ(d.student.mentor->id, mentor().id);
+  EXPECT_EQ(d.history.size(), 1u);
+  // With a BOM it is UTF-8.
+  EXPECT_EQ(importer.run(admin(), "\xEF\xBB\xBF" "email,name,course,start_date\n" + email + ",渡辺 ｹﾝﾀ,rails_4m,2026-11-01\n", {}).unchanged, 1u);
+  try {
+    importer.run(admin(), std::string("\x81\x20\xFF\xFE", 4), {});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.fields().at("file").at(0), "CSVファイルの文字コードを判別できません。UTF-8 または Shift_JIS で保存してください");
+  }
+  EXPECT_EQ(dbtest::code_of([&] { importer.run(mentor(), sjis, {}); }), errc::not_found);
+}
+
+TEST_F(Fixture, ImportRefusesMentorsThatAreNotAndNonStudentAccounts) {
+  const auto a = unique("row");
+  const auto r = importer.run(admin(), "email,name,course,start_date,mentor_email\n" + a + ",名前,u29,2026-11-01," +
+                                           unique("nobody") + "\n" + mentor().email + ",メンター,u29,2026-11-01,\n" + a +
+                                           ",二度目,u29,2026-11-01,\n\"" + unique("q") + "\",\"引用, 符\"\"付き\",u29,2026-11-01,\n",
+                              {});
+  ASSERT_EQ(r.errors.size(), 3u);
+  EXPECT_EQ(r.errors[0].line, 2);
+  EXPECT_EQ(r.errors[0].message, "このメールアドレスのメンターまたは管理者がいません");
+  EXPECT_EQ(r.errors[1].line, 3);
+  EXPECT_EQ(r.errors[1].message, "このメールアドレスは受講生以外のアカウントで使われています");
+  EXPECT_EQ(r.errors[2].line, 4);
+  EXPECT_EQ(r.errors[2].message, "このメールアドレスは2行目と重複しています");
+  EXPECT_FALSE(r.applied);
+  EXPECT_THROW(service.find(a), Error);
+}
+
 }  // namespace
 }  // namespace camp::students

@@ -58,8 +58,6 @@ CREATE TABLE mentorings (
 );
 CREATE INDEX mentorings_student_idx ON mentorings (student_id, held_at DESC, id DESC);
 
--- The dashboard's "unanswered questions" and "new this month" without a scan.
-CREATE INDEX questions_unanswered_idx ON questions (created_at) WHERE answers_count = 0;
 
 -- due_on of one student: the earliest end of a period whose task lacks what the period needs.
 CREATE FUNCTION students_due_on(p_account bigint, p_course smallint, p_start date) RETURNS date
