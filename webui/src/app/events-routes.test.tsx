@@ -11,6 +11,7 @@ import type { EventItem } from '../lib/api-types';
 import { account, mockApi } from '../test/api-mock';
 import { eventDraftStore, resetEventDraft } from '../features/events/event-draft';
 import { sampleEvent } from '../features/events/test-fixtures';
+import { sampleMyPage } from '../test/student-samples';
 import { queryClient } from './query-client';
 import { routes } from './routes';
 
@@ -56,6 +57,7 @@ describe('/events for a student', { timeout: 30_000 }, () => {
       'GET /api/v1/site': [200, site],
       'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
       'GET /api/v1/events/unread_count': () => [200, { unread_count: unread }],
+      'GET /api/v1/mypage': [200, sampleMyPage()],
       'GET /api/v1/events': () => {
         unread = 0; // the daemon marks the listed events seen
         return page([event]);

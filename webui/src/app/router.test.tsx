@@ -60,6 +60,8 @@ describe('routes', () => {
     mockApi({
       'GET /api/v1/accounts/me': [200, account({ role: 'advanced_mentor', course: null })],
       'GET /api/v1/site': [200, site],
+      'GET /api/v1/students': [200, { data: [], meta: { page: 1, per: 20, total: 0 } }],
+      'GET /api/v1/mentors': [200, { data: [] }],
     });
     const router = renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: '受講生管理' })).toBeInTheDocument();

@@ -19,6 +19,10 @@ const page = {
   students: lazyModule(
     () => import(/* webpackChunkName: "page-students" */ '../features/students/pages/students-page'),
   ),
+  student: lazyModule(() => import(/* webpackChunkName: "page-student" */ '../features/students/pages/student-page')),
+  studentImport: lazyModule(
+    () => import(/* webpackChunkName: "page-student-import" */ '../features/students/pages/import-page'),
+  ),
   curriculums: lazyModule(
     () => import(/* webpackChunkName: "page-curriculums" */ '../features/curriculums/pages/curriculums-page'),
   ),
@@ -118,13 +122,19 @@ export const routes: RouteObject[] = [
             loader: guard('admin'),
             Component: Layouts.DashboardLayout,
             ErrorBoundary: RouteErrorPage,
-            children: [{ path: 'dashboards', lazy: page.dashboards }],
+            children: [
+              { path: 'dashboards', lazy: page.dashboards },
+              { path: 'students/import', lazy: page.studentImport },
+            ],
           },
           {
             loader: guard('adminOrMentor'),
             Component: Layouts.StudentLayout,
             ErrorBoundary: RouteErrorPage,
-            children: [{ path: 'students', lazy: page.students }],
+            children: [
+              { path: 'students', lazy: page.students },
+              { path: 'students/:id', loader: validateParams({ id: 'id' }), lazy: page.student },
+            ],
           },
           {
             loader: guard('adminOrMentor'),

@@ -21,7 +21,8 @@ export const settingsSchema = (currentEmail: string) =>
         if (!changesEmail(currentEmail, values.email)) return;
         const result = currentPasswordRules.safeParse(values.currentPassword);
         const message = result.success ? undefined : result.error.issues[0]?.message;
-        if (message) ctx.issues.push({ code: 'custom', message, path: ['currentPassword'], input: values.currentPassword });
+        if (message)
+          ctx.issues.push({ code: 'custom', message, path: ['currentPassword'], input: values.currentPassword });
       }),
     );
 

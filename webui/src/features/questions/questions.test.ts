@@ -210,4 +210,3 @@ describe('markdown', () => {
     expect(html).toContain('<pre><code>x');
   });
 });
-

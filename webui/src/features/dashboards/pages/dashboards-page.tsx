@@ -1,6 +1,78 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
+import { errorStatus } from '../../../lib/api-client';
+import { daysSince, formatDateTime } from '../../../lib/dates';
+import { showErrorPage } from '../../../lib/feedback';
+import { useDashboard } from '../api/get-dashboard';
+import { BarList } from '../components/bar-list';
+import { FigureCard } from '../components/figure-card';
+import { activeTotal, bucketBars, courseBars } from '../figures';
 
-// Admin home (/dashboards). Its content arrives with the dashboards issue.
+// /dashboards (admin, dashboard layout): every figure links to its filtered list; the spreads
+// (by course, by age) are bar charts.
 export function Component() {
-  return <PageHeading title="ダッシュボード" />;
+  const dashboard = useDashboard();
+  useEffect(() => {
+    if (dashboard.error) showErrorPage(errorStatus(dashboard.error));
+  }, [dashboard.error]);
+  const d = dashboard.data;
+  return (
+    <AppTheme>
+      <PageHeading title="ダッシュボード" />
+      {d && (
+        <Box
+          data-testid="dashboard"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
+        >
+          <FigureCard title="受講中の受講生" count={activeTotal(d)} unit="名" link="/students?status=active">
+            <BarList label="コース別の受講中の受講生" bars={courseBars(d.active_by_course)} />
+          </FigureCard>
+          <FigureCard title="遅れている受講生" count={d.behind.count} unit="名" link={d.behind.link} alert>
+            <BarList label="コース別の遅れている受講生" bars={courseBars(d.behind.by_course, 'error')} />
+          </FigureCard>
+          <FigureCard title="レビュー待ちの提出" count={d.waiting_submissions.count} link={d.waiting_submissions.link}>
+            {d.waiting_submissions.oldest_created_at && (
+              <Typography variant="caption" color="text.secondary">
+                最も古い提出: {daysSince(d.waiting_submissions.oldest_created_at)}日前
+              </Typography>
+            )}
+            <BarList label="待ち時間別のレビュー待ちの提出" bars={bucketBars(d)} />
+          </FigureCard>
+          <FigureCard
+            title="未回答の質問"
+            count={d.unanswered_questions.count}
+            link={d.unanswered_questions.link}
+            alert
+          />
+          <FigureCard
+            title="今月の新しい受講生"
+            count={d.new_students_this_month.count}
+            unit="名"
+            link={d.new_students_this_month.link}
+          />
+          <FigureCard title="送信に失敗したメール" count={d.failed_mails.count} link={d.failed_mails.link} alert />
+          <FigureCard title="今後のイベント" count={d.upcoming_events.count} link={d.upcoming_events.link}>
+            <List dense disablePadding>
+              {d.upcoming_events.data.map((e) => (
+                <ListItem key={e.id} disableGutters sx={{ display: 'block' }}>
+                  <Typography variant="body2">
+                    <Link to={d.upcoming_events.link}>{e.title}</Link>
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(e.starts_at)} ・ {e.participants_count}/{e.capacity}名
+                  </Typography>
+                </ListItem>
+              ))}
+            </List>
+          </FigureCard>
+        </Box>
+      )}
+    </AppTheme>
+  );
 }

@@ -3,7 +3,9 @@ import { api, unwrap } from '../../../lib/api-client';
 import { questionKeys } from '../query-keys';
 
 export const createAnswer = (questionId: number, body: string) =>
-  unwrap(api.POST('/api/v1/questions/{id}/answers', { params: { path: { id: questionId } }, body: { answer: { body } } }));
+  unwrap(
+    api.POST('/api/v1/questions/{id}/answers', { params: { path: { id: questionId } }, body: { answer: { body } } }),
+  );
 
 export function useCreateAnswer(questionId: number) {
   const queryClient = useQueryClient();

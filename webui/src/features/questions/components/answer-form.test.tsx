@@ -38,7 +38,12 @@ describe('answer form', () => {
   });
 
   it('other failures still show the error page', async () => {
-    mockApi({ 'POST /api/v1/questions/7/answers': [503, { error: { status: 503, code: 'unavailable', message: 'x', request_id: 'r' } }] });
+    mockApi({
+      'POST /api/v1/questions/7/answers': [
+        503,
+        { error: { status: 503, code: 'unavailable', message: 'x', request_id: 'r' } },
+      ],
+    });
     renderForm();
     fireEvent.change(screen.getByLabelText('回答 (Markdown)'), { target: { value: '回答です' } });
     const submit = screen.getByRole('button', { name: '回答する' });

@@ -1,0 +1,2 @@
+// Every TanStack Query key of the my page feature.
+export const mypageKeys = { all: ['mypage'] as const };

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import { studentKeys } from '../query-keys';
+
+export interface ImportRow {
+  line: number;
+  email: string;
+  name: string;
+  action: 'create' | 'update' | 'unchanged';
+  changes: string[];
+}
+
+export interface ImportReport {
+  dry_run: boolean;
+  applied: boolean;
+  encoding: string;
+  summary: { rows: number; create: number; update: number; unchanged: number; invalid: number };
+  rows: ImportRow[];
+  errors: { line: number; field: string; message: string }[];
+}
+
+// The CSV goes as it is (the daemon detects UTF-8, UTF-8 with BOM or Shift_JIS). Rows with
+// errors answer 422 with the report: that report is the answer here, nothing was applied.
+export async function createStudentImport(file: Blob, dryRun: boolean): Promise<ImportReport> {
+  const answer = await api.POST('/api/v1/student_imports', {
+    params: { query: { dry_run: dryRun ? 'true' : 'false' } },
+    body: file as never,
+    bodySerializer: (body: unknown) => body as BodyInit,
+    headers: { 'Content-Type': 'text/csv' },
+  });
+  const report = (answer.error as { report?: ImportReport } | undefined)?.report;
+  if (answer.response.status === 422 && report) return report;
+  return (await unwrap(Promise.resolve(answer))) as ImportReport;
+}
+
+export function useCreateStudentImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: Blob; dryRun: boolean }) => createStudentImport(file, dryRun),
+    onSuccess: (report) => {
+      if (report.applied) return queryClient.invalidateQueries({ queryKey: studentKeys.all });
+    },
+  });
+}

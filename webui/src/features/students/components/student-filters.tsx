@@ -1,0 +1,80 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import type { Person } from '../../../lib/student-types';
+import { courseOptions } from '../courses';
+import { STUDENT_STATUSES, statusLabels, withFilter, type StudentListState } from '../list-state';
+
+export interface StudentFiltersProps {
+  state: StudentListState;
+  mentors: Person[];
+  onChange: (next: StudentListState) => void;
+}
+
+// 検索 (name, nickname or e-mail; sent on Enter or when the field is left), コース, 担当, ステータス,
+// 遅れのみ: each change goes into the URL and reloads the list from page 1.
+export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps) {
+  const [q, setQ] = useState(state.q);
+  useEffect(() => setQ(state.q), [state.q]);
+  const search = () => {
+    if (q.trim() !== state.q) onChange(withFilter(state, { q: q.trim() }));
+  };
+  const select = (label: string, value: string, set: (value: string) => void, options: [string, string][]) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      sx={{ minWidth: 150 }}
+    >
+      {options.map(([v, text]) => (
+        <MenuItem key={v} value={v}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+      <TextField
+        size="small"
+        type="search"
+        label="氏名・メールアドレスで検索"
+        value={q}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        onChange={(e) => setQ(e.target.value)}
+        onBlur={search}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') search();
+        }}
+        sx={{ minWidth: 240 }}
+      />
+      {select('コース', state.course, (course) => onChange(withFilter(state, { course })), [
+        ['', 'すべて'],
+        ...courseOptions,
+      ])}
+      {select(
+        '担当',
+        state.mentorId === null ? '' : String(state.mentorId),
+        (v) => onChange(withFilter(state, { mentorId: v === '' ? null : v === 'none' ? 'none' : Number(v) })),
+        [['', 'すべて'], ['none', '未割り当て'], ...mentors.map((m): [string, string] => [String(m.id), m.nickname])],
+      )}
+      {select(
+        'ステータス',
+        state.status,
+        (v) => onChange(withFilter(state, { status: v as StudentListState['status'] })),
+        [['', 'すべて'], ...STUDENT_STATUSES.map((s): [string, string] => [s, statusLabels[s]])],
+      )}
+      <FormControlLabel
+        control={
+          <Switch checked={state.behind} onChange={(e) => onChange(withFilter(state, { behind: e.target.checked }))} />
+        }
+        label="遅れている受講生のみ"
+      />
+    </Stack>
+  );
+}
