@@ -34,6 +34,8 @@ constexpr Statement kPrune{"idempotency.prune",
 
 IdempotencyScope::Active::Active(IdempotencyScope& scope) : previous_(current) { current = &scope; }
 IdempotencyScope::Active::~Active() { current = previous_; }
+IdempotencyScope::Suspended::Suspended() : previous_(current) { current = nullptr; }
+IdempotencyScope::Suspended::~Suspended() { current = previous_; }
 
 bool valid_idempotency_key(std::string_view key) {
   if (key.empty() || key.size() > 255) return false;

@@ -39,6 +39,18 @@ struct IdempotencyScope {
    private:
     IdempotencyScope* previous_;
   };
+  // No scope on this thread while alive: work done here on behalf of other requests too (a
+  // batch of event joins, lib/events/service.cpp) must not record this request's key.
+  class Suspended {
+   public:
+    Suspended();
+    ~Suspended();
+    Suspended(const Suspended&) = delete;
+    Suspended& operator=(const Suspended&) = delete;
+
+   private:
+    IdempotencyScope* previous_;
+  };
 };
 
 // What an earlier request with the same account and key left.

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "db/idempotency.hpp"
 #include "events/notifications.hpp"
 #include "events/repo.hpp"
 
@@ -194,6 +195,9 @@ JoinResult EventService::join(const accounts::Account& actor, std::int64_t id) {
 // for it, as they did for a single join), then, in arrival order, who was in already, who gets
 // a seat and who waits; one insert and one counter update for all of them.
 void EventService::apply_joins(std::int64_t id, std::vector<PendingJoin>& batch) {
+  // The batch holds other requests' joins: it records no Idempotency-Key (a join sent again
+  // answers the same state anyway, 200 instead of 201).
+  db::IdempotencyScope::Suspended no_key;
   std::vector<JoinOutcome> outcomes;
   try {
     const auto now = epoch(clock_.now());
