@@ -40,7 +40,8 @@ void App::check_body_size(const http::Request& request, http::BodyLimit limit) c
 App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
       jwt_secret(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
-      // Request workers, plus one for the login lane and two for /cable's database work.
+      // Request workers, plus one for the login lane, two for /cable's database work and one for
+      // storing AI chat answers.
       pool(database_url, pool_size(config) + kExtraConnections),
       accounts(pool, &session_cache),
       sessions(pool, accounts::TokenSigner(jwt_secret), config.rate_limits, config.session_ttl_days, &session_cache),
@@ -53,7 +54,8 @@ App::App(Config cfg, const std::string& database_url)
       curriculums(pool),
       milestones(pool),
       reviews(pool, milestones),
-      events(pool, system_clock(), config.public_url, unsubscribe_links) {
+      events(pool, system_clock(), config.public_url, unsubscribe_links),
+      ai_chat(pool, config.ai_chat) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   routes::add_all(router);

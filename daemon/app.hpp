@@ -18,13 +18,14 @@
 #include "milestones/service.hpp"
 #include "reviews/service.hpp"
 #include "events/service.hpp"
+#include "ai_chat/engine.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
 namespace camp {
 
 struct App {
-  static constexpr std::size_t kExtraConnections = 3;
+  static constexpr std::size_t kExtraConnections = 4;
 
   App(Config config, const std::string& database_url);
 
@@ -51,6 +52,7 @@ struct App {
   milestones::MilestoneService milestones;
   reviews::ReviewService reviews;
   events::EventService events;
+  ai_chat::AiChatEngine ai_chat;  // its provider worker and answer writer (docs/ai-chat.md)
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

@@ -10,6 +10,7 @@
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "curriculum/service.hpp"
+#include "seed/ai_chat.hpp"
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
 #include "seed/fixture.hpp"
@@ -69,6 +70,7 @@ int seed_demo(Context& ctx) {
     curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
     submissions = seed::seed_demo_reviews(ctx.pool());
   }
+  seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
