@@ -3,14 +3,15 @@
 //   contains "STALL": one chunk, then silence (the connection stays open)
 //   contains "FAIL":  HTTP 500 with an OpenAI-style error body
 //   otherwise:        the chunks of `reply` in order, a usage chunk (total_tokens: `tokens`), [DONE]
-// `latencyMs` delays the first byte of every answer (the benchmark's "its own latency").
+// `latencyMs` delays the first byte of every answer (the benchmark's "its own latency");
+// `gapMs` spaces the chunks (the benchmark keeps many answers streaming at once).
 // Every request is recorded with its parsed body and whether its connection closed before the
 // answer ended (`closedEarly`), so tests see the daemon cancel upstream.
 import http from 'node:http';
 
 export const reply = ['こんにちは。', 'ルーティングは', ' `config/routes.rb` ', 'に書きます。'];
 
-export async function startFakeProvider({ latencyMs = 0, tokens = 500 } = {}) {
+export async function startFakeProvider({ latencyMs = 0, gapMs = 0, tokens = 500 } = {}) {
   const requests = [];
   const waiters = [];
   const notify = () => {
@@ -41,11 +42,26 @@ export async function startFakeProvider({ latencyMs = 0, tokens = 500 } = {}) {
           notify();
           return;  // never another byte
         }
-        for (const text of reply) res.write(chunk(text));
-        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', choices: [], usage: { prompt_tokens: tokens - 100, completion_tokens: 100, total_tokens: tokens } })}\n\n`);
-        record.ended = true;
-        res.end('data: [DONE]\n\n');
-        notify();
+        const finish = () => {
+          if (res.destroyed) return;
+          res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', choices: [], usage: { prompt_tokens: tokens - 100, completion_tokens: 100, total_tokens: tokens } })}\n\n`);
+          record.ended = true;
+          res.end('data: [DONE]\n\n');
+          notify();
+        };
+        if (gapMs === 0) {
+          for (const text of reply) res.write(chunk(text));
+          finish();
+          return;
+        }
+        let i = 0;
+        const next = () => {
+          if (res.destroyed) return;
+          if (i === reply.length) return finish();
+          res.write(chunk(reply[i++]));
+          setTimeout(next, gapMs);
+        };
+        next();
       }, latencyMs);
     });
   });
