@@ -8,7 +8,10 @@ export const chatSchema = z.object({
     .string()
     .trim()
     .min(1, messages.ai_chat_input_required)
-    .refine((v) => [...v].length <= MAX_INPUT_CHARS, messages.ai_chat_input_too_long.replace('{count}', String(MAX_INPUT_CHARS))),
+    .refine(
+      (v) => [...v].length <= MAX_INPUT_CHARS,
+      messages.ai_chat_input_too_long.replace('{count}', String(MAX_INPUT_CHARS)),
+    ),
 });
 
 export type ChatValues = z.infer<typeof chatSchema>;

@@ -35,23 +35,25 @@ export function AiChatPanel({ hint }: { hint?: string }) {
           <ChatTurnView key={i} turn={turn} />
         ))}
       </Stack>
-      <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
-          {...form.register('input')}
-          label={messages.ai_chat_title}
-          placeholder={messages.ai_chat_placeholder}
-          multiline
-          minRows={1}
-          maxRows={6}
-          fullWidth
-          size="small"
-          error={Boolean(error)}
-          helperText={error ?? messages.ai_chat_disclaimer}
-        />
-        <Button type="submit" variant="contained" disabled={chat.streaming}>
-          {messages.ai_chat_send}
-        </Button>
-      </Stack>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            {...form.register('input')}
+            label={messages.ai_chat_title}
+            placeholder={messages.ai_chat_placeholder}
+            multiline
+            minRows={1}
+            maxRows={6}
+            fullWidth
+            size="small"
+            error={Boolean(error)}
+            helperText={error ?? messages.ai_chat_disclaimer}
+          />
+          <Button type="submit" variant="contained" disabled={chat.streaming}>
+            {messages.ai_chat_send}
+          </Button>
+        </Stack>
+      </form>
     </Paper>
   );
 }
