@@ -5,6 +5,7 @@
 #include "ai_chat/prompt.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 
 namespace camp::ai_chat {
 namespace {
@@ -29,6 +30,14 @@ std::vector<std::string> pieces(const std::string& text) {
     out.push_back(text.substr(at, end - at));
     at = end;
   }
+  return out;
+}
+
+// The provider's error text for the log: bounded, one line, and should it echo the key, masked.
+std::string without_key(const std::string& detail, const std::string& key) {
+  std::string out = text::escape_for_log(text::utf8_prefix(detail, 300));
+  if (key.size() >= 8)
+    for (auto at = out.find(key); at != std::string::npos; at = out.find(key, at)) out.replace(at, key.size(), "***");
   return out;
 }
 
@@ -122,9 +131,9 @@ std::shared_ptr<StreamHandle> AiChatEngine::ask(const accounts::Account& actor, 
     });
   };
   handlers.failed = [this, state, emit, account = actor.id](StreamFailure failure, const std::string& detail) {
-    if (failure != StreamFailure::cancelled)  // the provider's answer only: never the request or its key
+    if (failure != StreamFailure::cancelled)  // the provider's answer only: never the request, never the key
       spdlog::warn("ai_chat: account {} conversation {}: provider {}: {}", account, state->turn.conversation_id,
-                   failure == StreamFailure::timeout ? "timeout" : "error", detail.substr(0, 300));
+                   failure == StreamFailure::timeout ? "timeout" : "error", without_key(detail, config_.api_key));
     writer_.post([this, state, emit, failure] {
       const auto status = failure == StreamFailure::cancelled ? "cancelled" : "error";
       service_.finish(state->turn, state->answer, state->sources, status, state->estimate());
