@@ -17,7 +17,7 @@ before(async () => {
   fake = await startFakeProvider();
   const provider = { CAMP_AI_CHAT_BASE_URL: fake.baseUrl, CAMP_AI_CHAT_API_KEY: KEY, CAMP_AI_CHAT_MODEL: 'fake-model' };
   [quick, patient, offline, mentor] = await Promise.all([
-    startDaemon({ ...provider, CAMP_AI_CHAT_IDLE_TIMEOUT_MS: '300', CAMP_AI_CHAT_DAILY_TOKENS_PER_ACCOUNT: '400' }),
+    startDaemon({ ...provider, CAMP_AI_CHAT_IDLE_TIMEOUT_MS: '1000', CAMP_AI_CHAT_DAILY_TOKENS_PER_ACCOUNT: '400' }),
     startDaemon({ ...provider, CAMP_AI_CHAT_IDLE_TIMEOUT_MS: '60000' }),
     startDaemon({ CAMP_AI_CHAT_MESSAGES_PER_HOUR: '2' }),
     account('basic_mentor'),
