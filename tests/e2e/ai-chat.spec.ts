@@ -35,7 +35,9 @@ const test = base.extend<object, { aiDaemon: string }>({
         stdio: 'ignore',
       });
       const url = `http://127.0.0.1:${port}`;
-      await expect.poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false, { timeout: 10_000 })
+        .toBe(true);
       await use(url);
       child.kill('SIGKILL');
       await fake.close();
@@ -57,8 +59,12 @@ test('ask the AI on the question list: the answer streams in, and a source opens
   await expect(answer).toContainText(`${(reply as string[])[0]}${(reply as string[])[1]}`);
   await expect(answer.locator('code')).toHaveText('config/routes.rb'); // Markdown, rendered
   await expect(answer).toHaveAttribute('aria-busy', 'false');
-  const source = answer.getByTestId('ai-chat-sources').getByRole('link', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' });
+  const source = answer
+    .getByTestId('ai-chat-sources')
+    .getByRole('link', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' });
   await source.click();
   await expect(page).toHaveURL(/\/questions\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' }).first(),
+  ).toBeVisible();
 });
