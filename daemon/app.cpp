@@ -85,7 +85,8 @@ void App::check_body_size(const http::Request& request, http::BodyLimit limit) c
 App::App(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
       jwt_secret(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
-      // Request workers, plus one for the login lane and two for /cable's database work.
+      // Request workers, plus one for the login lane, two for /cable's database work and one for
+      // storing AI chat answers.
       pool(database_url, pool_size(config) + kExtraConnections, config.database_prepared_statements),
       accounts(pool, &session_cache),
       sessions(pool, accounts::TokenSigner(jwt_secret), config.rate_limits, config.session_ttl_days, &session_cache),
@@ -101,7 +102,8 @@ App::App(Config cfg, const std::string& database_url)
       events(pool, system_clock(), config.public_url, unsubscribe_links),
       students(pool, system_clock()),
       dashboards(pool, system_clock()),
-      student_imports(pool, invitations) {
+      student_imports(pool, invitations),
+      ai_chat(pool, config.ai_chat) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   // The course plans (config/course-plans, compiled in) into the database, when they changed.

@@ -21,13 +21,14 @@
 #include "students/dashboard.hpp"
 #include "students/import.hpp"
 #include "students/service.hpp"
+#include "ai_chat/engine.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
 namespace camp {
 
 struct App {
-  static constexpr std::size_t kExtraConnections = 3;
+  static constexpr std::size_t kExtraConnections = 4;
 
   App(Config config, const std::string& database_url);
 
@@ -57,6 +58,7 @@ struct App {
   students::StudentService students;
   ::camp::students::DashboardService dashboards;
   ::camp::students::StudentImport student_imports;
+  ai_chat::AiChatEngine ai_chat;  // its provider worker and answer writer (docs/ai-chat.md)
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

@@ -10,6 +10,7 @@
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "curriculum/service.hpp"
+#include "seed/ai_chat.hpp"
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
 #include "seed/students.hpp"
@@ -79,6 +80,7 @@ int seed_demo(Context& ctx) {
     submissions = seed::seed_demo_reviews(ctx.pool());
     seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
   }
+  seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)

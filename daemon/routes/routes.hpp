@@ -18,6 +18,7 @@ void add_events(http::Router& router);
 void add_event_tags(http::Router& router);
 void add_mail_unsubscriptions(http::Router& router);
 void add_students(http::Router& router);
+void add_ai_chat(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -35,6 +36,7 @@ inline void add_all(http::Router& router) {
   add_event_tags(router);
   add_mail_unsubscriptions(router);
   add_students(router);
+  add_ai_chat(router);
 }
 
 }  // namespace camp::routes

@@ -36,6 +36,11 @@ Setter set_mail(T MailConfig::*member) {
   return [member](Config& c, const YAML::Node& n) { c.mail.*member = n.as<T>(); };
 }
 
+template <class T>
+Setter set_ai(T AiChatConfig::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.ai_chat.*member = n.as<T>(); };
+}
+
 const std::map<std::string, Setter>& setters() {
   static const std::map<std::string, Setter> all = {
       {"listen", set(&Config::listen)},
@@ -96,6 +101,17 @@ const std::map<std::string, Setter>& setters() {
       {"mail.digest.roles", set_mail(&MailConfig::digest_roles)},
       {"mail.digest.unanswered_days", set_mail(&MailConfig::digest_unanswered_days)},
       {"mail.reminders.unsolved_days", set_mail(&MailConfig::reminder_unsolved_days)},
+      {"ai_chat.base_url", set_ai(&AiChatConfig::base_url)},
+      {"ai_chat.model", set_ai(&AiChatConfig::model)},
+      {"ai_chat.api_key", set_ai(&AiChatConfig::api_key)},
+      {"ai_chat.connect_timeout_ms", set_ai(&AiChatConfig::connect_timeout_ms)},
+      {"ai_chat.idle_timeout_ms", set_ai(&AiChatConfig::idle_timeout_ms)},
+      {"ai_chat.max_input_chars", set_ai(&AiChatConfig::max_input_chars)},
+      {"ai_chat.messages_per_hour", set_ai(&AiChatConfig::messages_per_hour)},
+      {"ai_chat.daily_tokens_per_account", set_ai(&AiChatConfig::daily_tokens_per_account)},
+      {"ai_chat.max_answer_tokens", set_ai(&AiChatConfig::max_answer_tokens)},
+      {"ai_chat.sources", set_ai(&AiChatConfig::sources)},
+      {"ai_chat.max_streams", set_ai(&AiChatConfig::max_streams)},
   };
   return all;
 }
@@ -182,6 +198,13 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
   if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
   validate_mail(c.mail);
+  const auto& ai = c.ai_chat;
+  if (!ai.base_url.empty() && ai.base_url.rfind("http://", 0) != 0 && ai.base_url.rfind("https://", 0) != 0)
+    throw Error(errc::invalid, "config: ai_chat.base_url must be an http:// or https:// URL (or empty: offline)");
+  if (ai.connect_timeout_ms < 100 || ai.idle_timeout_ms < 100 || ai.max_input_chars < 10 || ai.max_input_chars > 20000 ||
+      ai.messages_per_hour < 1 || ai.daily_tokens_per_account < 1 || ai.max_answer_tokens < 16 || ai.sources < 1 ||
+      ai.sources > 20 || ai.max_streams < 1)
+    throw Error(errc::invalid, "config: ai_chat timeouts >= 100 ms, max_input_chars 10..20000, sources 1..20, the limits >= 1");
   if ((c.public_url.rfind("http://", 0) != 0 && c.public_url.rfind("https://", 0) != 0) ||
       c.public_url.find_first_of(" \r\n\"<>") != std::string::npos)
     throw Error(errc::invalid, "config: public_url must be an http:// or https:// URL, e.g. https://camp.example.com");

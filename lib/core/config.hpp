@@ -55,6 +55,22 @@ struct MailConfig {
   int reminder_unsolved_days = 7;  // answered this long ago and still unsolved: remind the asker once
 };
 
+// The AI chat (docs/ai-chat.md). No base_url: the offline default (the school's own Q&A and
+// curriculum, quoted with links) answers.
+struct AiChatConfig {
+  std::string base_url;            // an OpenAI-compatible API, e.g. https://api.openai.com/v1
+  std::string model = "gpt-4o-mini";
+  std::string api_key;             // never logged (also CAMP_AI_CHAT_API_KEY)
+  int connect_timeout_ms = 5000;
+  int idle_timeout_ms = 20000;     // no byte from the provider this long: the answer fails
+  int max_input_chars = 2000;      // one message of the student
+  int messages_per_hour = 30;      // per account
+  int daily_tokens_per_account = 50000;  // the provider's reported usage, per school day (Asia/Tokyo)
+  int max_answer_tokens = 800;     // max_tokens of each request
+  int sources = 5;                 // passages in a prompt (and in an offline answer)
+  int max_streams = 500;           // answers streaming at once per daemon; more wait their turn
+};
+
 struct Config {
   std::string listen = "127.0.0.1:8080";
   std::string database_url;  // empty: a private PostgreSQL cluster under data_dir
@@ -89,6 +105,7 @@ struct Config {
   int shutdown_grace_seconds = 10;
   CableLimits cable;
   MailConfig mail;
+  AiChatConfig ai_chat;
 
   // session_database_url, else database_url (empty: the private cluster).
   const std::string& session_url() const { return session_database_url.empty() ? database_url : session_database_url; }

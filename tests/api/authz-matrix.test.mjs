@@ -18,6 +18,7 @@ import { invitationId, resetToken } from './lib/mailbox.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, importTestCurriculum } from './lib/curriculum.mjs';
+import { demoToken } from './lib/client.mjs';
 
 const ROLES = ['admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'student', 'u29', 'graduate', 'trial', 'anonymous'];
 
@@ -116,6 +117,18 @@ const MATRIX = [
   {
     method: 'POST', path: '/api/v1/questions/action_cable_logger',
     body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
+  },
+
+  // --- issue 14: the AI chat's conversations (the demo student's, from the demo seed) ----------
+  {
+    method: 'POST', path: '/api/v1/ai_chat/action_cable_logger',
+    body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
+  },
+  { method: 'GET', path: '/api/v1/ai_chat/conversations', expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'GET', path: '/api/v1/ai_chat/conversations?account_id={other}', label: "someone else's", expect: LOGGED_IN(403, { admin: 200 }) },
+  {
+    method: 'GET', path: '/api/v1/ai_chat/conversations/{id}', prepare: demoConversation,
+    expect: LOGGED_IN(404, { admin: 200, graduate: 403 }),
   },
 
   // --- issue 9: password reset and invitations (the link's id is the authority, not a session) ---
@@ -344,6 +357,13 @@ async function freshCategory(c) {
   const res = await api('POST', '/api/v1/categories', { token: c.adminToken, json: { category: { name: `matrix 用 ${Date.now()} ${Math.random()}` } } });
   assert.equal(res.status, 201, res.text);
   return { id: res.json.id };
+}
+
+// A conversation of the demo student (lib/seed/ai_chat.cpp): nobody in the matrix owns it.
+async function demoConversation() {
+  const list = await api('GET', '/api/v1/ai_chat/conversations', { token: await demoToken('student') });
+  assert.equal(list.status, 200, `demo conversations: ${list.status} ${list.text}`);
+  return { id: list.json.data[0].id };
 }
 
 async function freshQuestion(c) {

@@ -85,6 +85,7 @@ const layout = {
   account: lazyModule(() => import(/* webpackChunkName: "layout-account" */ '../layouts/account-layout')),
   newAuth: lazyModule(() => import(/* webpackChunkName: "layout-new-auth" */ '../layouts/new-auth-layout')),
   frame: lazyModule(() => import(/* webpackChunkName: "layout-new" */ '../layouts/new-layout')),
+  aiChat: lazyModule(() => import(/* webpackChunkName: "layout-ai-chat" */ '../layouts/ai-chat-layout')),
 };
 
 export const routes: RouteObject[] = [
@@ -162,8 +163,13 @@ export const routes: RouteObject[] = [
                 lazy: page.curriculum,
               },
               { path: 'events', loader: guard('events'), lazy: page.events },
-              { path: 'questions', lazy: page.questions },
-              { path: 'questions/:id', loader: validateParams({ id: 'id' }), lazy: page.question },
+              {
+                lazy: layout.aiChat,
+                children: [
+                  { path: 'questions', lazy: page.questions },
+                  { path: 'questions/:id', loader: validateParams({ id: 'id' }), lazy: page.question },
+                ],
+              },
             ],
           },
           {

@@ -1,0 +1,70 @@
+// The AI chat in Chromium with a fake OpenAI-compatible provider (tests/realtime/lib/fake-provider.mjs):
+// a daemon of this spec's own talks to it (the suite's shared daemon has no provider and answers
+// offline). Ask on the question list, watch the answer stream in, follow a source link.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { expect, test as base } from '@playwright/test';
+// @ts-expect-error: a plain ES module shared with the realtime tests
+import { reply, startFakeProvider } from '../realtime/lib/fake-provider.mjs';
+import { demo, login } from './support';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const test = base.extend<object, { aiDaemon: string }>({
+  aiDaemon: [
+    async ({}, use) => {
+      const fake = await startFakeProvider();
+      const port = await freePort();
+      const bin = process.env.CAMPD_BIN;
+      if (!bin) throw new Error('CAMPD_BIN must point at campd (scripts/test exports it)');
+      const child: ChildProcess = spawn(bin, [], {
+        env: {
+          ...process.env,
+          CAMP_LISTEN: `127.0.0.1:${port}`,
+          CAMP_PUBLIC_URL: `http://127.0.0.1:${port}`,
+          CAMP_AI_CHAT_BASE_URL: fake.baseUrl,
+          CAMP_LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false, { timeout: 10_000 })
+        .toBe(true);
+      await use(url);
+      child.kill('SIGKILL');
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ aiDaemon }, use) => use(aiDaemon),
+});
+
+test('ask the AI on the question list: the answer streams in, and a source opens its question', async ({ page }) => {
+  await login(page, demo.student);
+  await page.goto('/questions');
+  const panel = page.getByRole('region', { name: 'AIに聞く' });
+  await expect(panel.getByText('投稿する前に、似た質問がないかAIに聞いてみましょう')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'AIに聞く' }).fill('rails db:migrate で PG::UndefinedTable が出ます');
+  await panel.getByRole('button', { name: '送信' }).click();
+
+  const answer = panel.getByTestId('ai-chat-answer');
+  await expect(answer).toContainText(`${(reply as string[])[0]}${(reply as string[])[1]}`);
+  await expect(answer.locator('code')).toHaveText('config/routes.rb'); // Markdown, rendered
+  await expect(answer).toHaveAttribute('aria-busy', 'false');
+  const source = answer
+    .getByTestId('ai-chat-sources')
+    .getByRole('link', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' });
+  await source.click();
+  await expect(page).toHaveURL(/\/questions\/\d+$/);
+  await expect(
+    page.getByRole('heading', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' }).first(),
+  ).toBeVisible();
+});
