@@ -49,7 +49,7 @@ TEST(QuestionnaireDefinitions, EveryFieldOfTheSpecIsDefined) {
 
 TEST(QuestionnaireDefinitions, TheJsonTheWebFormIsRenderedFrom) {
   const auto j = to_json(get("pre-curriculum"));
-  const auto& medium = j["sections"][1]["fields"][7];
+  const auto& medium = j["sections"][1]["fields"][6];
   EXPECT_EQ(medium["key"], "jobCategoryMedium");
   EXPECT_EQ(medium["depends_on"], "jobCategoryMajor");
   EXPECT_EQ(medium["visible_when"]["field"], "isEmployed");
