@@ -94,7 +94,8 @@ test('bad input gets the documented errors, never a 500', async () => {
   assertError(await raw(`{"answer":${'['.repeat(100)}${']'.repeat(100)}}`), 400, 'malformed');
   assertError(await raw(JSON.stringify({ answer: { address: 'x'.repeat(2 * 1024 * 1024) } })), 413, 'payload_too_large');
   assertError(await raw('{"answer":{}}', 'text/plain'), 415);
-  const huge = `{"answer":{"entryCount":1e400,"offerCount":99999999999999999999999,"totalOfferCount":-9223372036854775809,`
+  assertError(await raw('{"answer":{"entryCount":1e400}}'), 400, 'malformed');  // beyond a double: not JSON we read
+  const huge = `{"answer":{"entryCount":1.5,"offerCount":99999999999999999999999,"totalOfferCount":-9223372036854775809,`
     + `"jobStartOn":12,"prefecture":{"a":1},"qualifications":"x","monthlySalary":true}}`;
   const f = fields(await raw(huge));
   for (const key of ['entryCount', 'offerCount', 'totalOfferCount', 'jobStartOn', 'prefecture', 'monthlySalary'])
@@ -151,7 +152,7 @@ test('exports: CSV with a BOM, XLSX that openpyxl reads, each audited', async ()
   assertStatus(xlsx, 200);
   const dir = mkdtempSync(join(tmpdir(), 'camp-xlsx-'));
   writeFileSync(join(dir, 'a.xlsx'), xlsx.bytes);
-  const out = execFileSync('python3', ['-c', [
+  const out = execFileSync('/usr/bin/python3', ['-c', [
     'import json,sys,openpyxl',
     'ws=openpyxl.load_workbook(sys.argv[1],read_only=True).active',
     'rows=[list(r) for r in ws.iter_rows(values_only=True)]',

@@ -154,7 +154,7 @@ TEST(Questionnaires, TheXlsxExportOpensInOpenpyxlWithTheHeadersAndValues) {
                       "print(json.dumps({'header':rows[0],'row':[r for r in rows if r[0]==int(sys.argv[2])][0]},ensure_ascii=False))\n";
   const auto py = dir() + "/read_xlsx.py";
   std::ofstream(py) << script;
-  const auto cmd = "python3 " + py + " " + path + " " + std::to_string(student.id);
+  const auto cmd = "/usr/bin/python3 " + py + " " + path + " " + std::to_string(student.id);
   std::FILE* p = ::popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string out;
