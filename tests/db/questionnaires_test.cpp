@@ -22,7 +22,7 @@ using camp::dbtest::code_of;
 
 namespace {
 
-FixedClock& clock() {
+FixedClock& test_clock() {
   static FixedClock c{TimePoint{std::chrono::seconds(1796094000)}};  // 2026-12-01 12:00 JST
   return c;
 }
@@ -38,7 +38,7 @@ Keyring& keys() {
   return k;
 }
 
-QuestionnaireService service() { return QuestionnaireService(dbtest::pool(), keys(), clock(), "https://camp.example.com"); }
+QuestionnaireService service() { return QuestionnaireService(dbtest::pool(), keys(), test_clock(), "https://camp.example.com"); }
 
 accounts::Account person(const std::string& role) {
   static std::atomic<int> n{0};
@@ -266,7 +266,7 @@ TEST(Questionnaires, RotationReSealsEveryAnswerWithTheNewKey) {
   const int old_id = ring.current_id();
   const int new_id = ring.add_key();
   EXPECT_GT(new_id, old_id);
-  QuestionnaireService rotating(dbtest::pool(), ring, clock(), "https://camp.example.com");
+  QuestionnaireService rotating(dbtest::pool(), ring, test_clock(), "https://camp.example.com");
   EXPECT_GE(rotating.reseal_all(audit::cli_actor()), 1);
   ring.drop_all_but_current();
   keys() = Keyring::open(dir() + "/keys");  // only the new key is left in the file
