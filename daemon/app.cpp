@@ -103,7 +103,9 @@ App::App(Config cfg, const std::string& database_url)
       students(pool, system_clock()),
       dashboards(pool, system_clock()),
       student_imports(pool, invitations),
-      ai_chat(pool, config.ai_chat) {
+      ai_chat(pool, config.ai_chat),
+      questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
+      questionnaires(pool, questionnaire_keys, system_clock(), config.public_url) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   // The course plans (config/course-plans, compiled in) into the database, when they changed.

@@ -22,6 +22,7 @@
 #include "students/import.hpp"
 #include "students/service.hpp"
 #include "ai_chat/engine.hpp"
+#include "questionnaires/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -59,6 +60,8 @@ struct App {
   ::camp::students::DashboardService dashboards;
   ::camp::students::StudentImport student_imports;
   ai_chat::AiChatEngine ai_chat;  // its provider worker and answer writer (docs/ai-chat.md)
+  questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
+  questionnaires::QuestionnaireService questionnaires;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

@@ -16,6 +16,8 @@
 #include "seed/students.hpp"
 #include "seed/fixture.hpp"
 #include "students/service.hpp"
+#include "seed/questionnaires.hpp"
+#include "questionnaires/keyring.hpp"
 
 namespace camp::cli {
 namespace {
@@ -81,6 +83,8 @@ int seed_demo(Context& ctx) {
     seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
   }
   seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
+  const auto questionnaire_keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
+  const int questionnaire_answers = seed::seed_demo_questionnaires(ctx.pool(), questionnaire_keys, ctx.config().public_url);
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
@@ -90,6 +94,7 @@ int seed_demo(Context& ctx) {
     std::cout << "demo accounts (password " << seed::kDemoPassword << "):\n";
     for (const auto& l : logins)
       std::cout << "  " << l.email << "  " << l.role << (l.course ? "  " + *l.course : "") << "\n";
+    std::cout << "questionnaires: " << questionnaire_answers << " demo answers added\n";
     if (curriculum_dir)
       std::cout << "curriculum imported from " << *curriculum_dir << " (" << submissions << " demo submissions added)\n";
   }

@@ -19,6 +19,7 @@ void add_event_tags(http::Router& router);
 void add_mail_unsubscriptions(http::Router& router);
 void add_students(http::Router& router);
 void add_ai_chat(http::Router& router);
+void add_questionnaires(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -37,6 +38,7 @@ inline void add_all(http::Router& router) {
   add_mail_unsubscriptions(router);
   add_students(router);
   add_ai_chat(router);
+  add_questionnaires(router);
 }
 
 }  // namespace camp::routes

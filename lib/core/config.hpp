@@ -106,13 +106,16 @@ struct Config {
   CableLimits cable;
   MailConfig mail;
   AiChatConfig ai_chat;
+  // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
+  std::string questionnaire_key_file_path;
 
   // session_database_url, else database_url (empty: the private cluster).
   const std::string& session_url() const { return session_database_url.empty() ? database_url : session_database_url; }
   std::string listen_host() const;
   unsigned short listen_port() const;
   std::string uploads_dir() const;
-  std::string mail_dir() const;  // data_dir/mail: the .eml files when no SMTP server is configured
+  std::string mail_dir() const;
+  std::string questionnaire_key_file() const;  // data_dir/mail: the .eml files when no SMTP server is configured
 };
 
 // Loads the file at `path` (or $CAMP_CONFIG, or nothing) and applies the environment.
