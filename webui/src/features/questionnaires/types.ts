@@ -45,3 +45,17 @@ export interface QuestionnaireDefinition {
 // choices. Numbers stay text until they are sent.
 export type AnswerValue = string | string[];
 export type Answers = Record<string, AnswerValue>;
+
+// One row of GET /questionnaires/status (admin).
+export interface StatusRow {
+  account_id: number;
+  nickname: string;
+  email: string;
+  role: string;
+  course: string | null;
+  kind: string;
+  state: 'owed' | 'answered';
+  due_on: string | null;
+  submitted_at: string | null;
+  reminded_at: string | null;
+}

@@ -66,8 +66,7 @@ export function QuestionnaireField(props: QuestionnaireFieldProps) {
                   checked={chosen.includes(option.value)}
                   onChange={(event) => toggle(option.value, event.target.checked)}
                   onBlur={onBlur}
-                  inputRef={index === 0 ? inputRef : undefined}
-                  slotProps={{ input: { 'aria-invalid': Boolean(error) } }}
+                  slotProps={{ input: { 'aria-invalid': Boolean(error), ref: index === 0 ? inputRef : undefined } }}
                 />
               }
             />
@@ -93,8 +92,7 @@ export function QuestionnaireField(props: QuestionnaireFieldProps) {
               control={
                 <Radio
                   onBlur={onBlur}
-                  inputRef={index === 0 ? inputRef : undefined}
-                  slotProps={{ input: { 'aria-invalid': Boolean(error) } }}
+                  slotProps={{ input: { 'aria-invalid': Boolean(error), ref: index === 0 ? inputRef : undefined } }}
                 />
               }
             />
