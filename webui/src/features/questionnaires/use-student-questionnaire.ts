@@ -18,7 +18,7 @@ export type StudentQuestionnaire =
 // A student's questionnaire: the definition, whether it was answered already (then the pages
 // show the conflict page) and the draft of what they typed so far.
 export function useStudentQuestionnaire(kind: QuestionnaireKind, accountId: number, enabled = true): StudentQuestionnaire {
-  const definition = useDefinition(kind);
+  const definition = useDefinition(kind, enabled);
   const answered = useQuery({
     queryKey: questionnaireKeys.answer(kind),
     queryFn: () =>

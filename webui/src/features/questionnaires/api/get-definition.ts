@@ -11,4 +11,5 @@ export const getDefinition = (kind: QuestionnaireKind): Promise<QuestionnaireDef
 export const definitionQueryOptions = (kind: QuestionnaireKind) =>
   queryOptions({ queryKey: questionnaireKeys.definition(kind), queryFn: () => getDefinition(kind), staleTime: Infinity });
 
-export const useDefinition = (kind: QuestionnaireKind) => useQuery(definitionQueryOptions(kind));
+export const useDefinition = (kind: QuestionnaireKind, enabled = true) =>
+  useQuery({ ...definitionQueryOptions(kind), enabled });
