@@ -1,5 +1,4 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldByKey } from '../definition';
 import { forgetOpenDrafts, openDraft } from '../questionnaire-draft';
@@ -45,16 +44,16 @@ describe('questionnaire form (rendered from the definition)', () => {
   it('shows the employment fields only when employed, with the yen field', async () => {
     renderForm();
     expect(screen.queryByLabelText(/年収/)).toBeNull();
-    await userEvent.click(screen.getByRole('radio', { name: 'はい' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'はい' }));
     expect(screen.getByLabelText(/年収/)).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('円')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: 'いいえ' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'いいえ' }));
     expect(screen.queryByLabelText(/年収/)).toBeNull();
   });
 
   it('narrows the job category selects level by level and clears the lower ones on a change', async () => {
     const { draft } = renderForm();
-    await userEvent.click(screen.getByRole('radio', { name: 'はい' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'はい' }));
     expect(select('職種（中分類）')).toBeDisabled();
     fireEvent.change(select('職種（大分類）'), { target: { value: 'it' } });
     expect(select('職種（中分類）')).toBeEnabled();
@@ -74,8 +73,8 @@ describe('questionnaire form (rendered from the definition)', () => {
   it('keeps every change in the draft, so it survives leaving the page', async () => {
     const { view } = renderForm();
     fireEvent.change(select('お住まいの都道府県'), { target: { value: '47' } });
-    await userEvent.click(screen.getByRole('checkbox', { name: '基本情報技術者' }));
-    await userEvent.type(screen.getByLabelText(/転職回数/), '2');
+    fireEvent.click(screen.getByRole('checkbox', { name: '基本情報技術者' }));
+    fireEvent.change(screen.getByLabelText(/転職回数/), { target: { value: '2' } });
     view.unmount();
     forgetOpenDrafts();
     renderForm();
@@ -86,9 +85,9 @@ describe('questionnaire form (rendered from the definition)', () => {
 
   it('points at each invalid field in Japanese and does not go on', async () => {
     const { onConfirm } = renderForm();
-    await userEvent.click(screen.getByRole('radio', { name: 'はい' }));
-    await userEvent.type(screen.getByLabelText(/年収/), '42万');
-    await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'はい' }));
+    fireEvent.change(screen.getByLabelText(/年収/), { target: { value: '42万' } });
+    fireEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
     expect(await screen.findByText('お住まいの都道府県を選択してください')).toBeInTheDocument();
     expect(screen.getByText('年収は半角数字（整数）で入力してください')).toBeInTheDocument();
     expect(screen.getByLabelText(/年収/)).toHaveAttribute('aria-invalid', 'true');
@@ -98,9 +97,9 @@ describe('questionnaire form (rendered from the definition)', () => {
 
   it('goes on to the confirm step with a complete answer', async () => {
     const { onConfirm } = renderForm();
-    await userEvent.click(screen.getByRole('radio', { name: 'いいえ' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'いいえ' }));
     fireEvent.change(select('お住まいの都道府県'), { target: { value: '13' } });
-    await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
+    fireEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledOnce());
   });
 
