@@ -9,6 +9,8 @@ import {
   payloadOf,
   validateAnswers,
 } from './definition';
+import { parseAdminState, toAdminParams } from './admin-state';
+import { fileNameOf } from './api/export-answers';
 import { kindOfSegment, questionnairePaths } from './kinds';
 import { draftStorageKey, forgetOpenDrafts, openDraft } from './questionnaire-draft';
 import { sampleDefinition as definition } from './test-fixtures';
@@ -187,5 +189,31 @@ describe('questionnaire draft (sessionStorage, per account and kind)', () => {
     draft.clear();
     expect(sessionStorage.getItem(draftStorageKey(7, 'pre-curriculum'))).toBeNull();
     expect(draft.store.get()).toEqual({});
+  });
+});
+
+describe('admin screen state and export file', () => {
+  it('reads ?kind=&state=&q=&page= with safe defaults', () => {
+    expect(parseAdminState(new URLSearchParams(''))).toEqual({ kind: 'pre-curriculum', state: 'owed', q: '', page: 1 });
+    expect(parseAdminState(new URLSearchParams('kind=follow-up&state=answered&q=さくら&page=3'))).toEqual({
+      kind: 'follow-up',
+      state: 'answered',
+      q: 'さくら',
+      page: 3,
+    });
+    expect(parseAdminState(new URLSearchParams('kind=x&state=y&page=-2'))).toEqual({
+      kind: 'pre-curriculum',
+      state: 'owed',
+      q: '',
+      page: 1,
+    });
+    expect(toAdminParams({ kind: 'follow-up', state: 'all', q: '', page: 1 })).toEqual({ kind: 'follow-up', state: 'all' });
+  });
+
+  it('saves the file under the name the daemon gives', () => {
+    expect(fileNameOf('attachment; filename="questionnaire-pre-curriculum-20261125.xlsx"', 'x.xlsx')).toBe(
+      'questionnaire-pre-curriculum-20261125.xlsx',
+    );
+    expect(fileNameOf(null, 'questionnaire-follow-up.csv')).toBe('questionnaire-follow-up.csv');
   });
 });

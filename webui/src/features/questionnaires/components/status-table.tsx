@@ -28,7 +28,7 @@ export function StatusTable({ kind, rows, selected, onToggle }: StatusTableProps
           <TableCell padding="checkbox" />
           <TableCell>受講生</TableCell>
           <TableCell>コース</TableCell>
-          <TableCell>回答期限の起点</TableCell>
+          <TableCell>対象になった日</TableCell>
           <TableCell>状態</TableCell>
           <TableCell>最終リマインド</TableCell>
           <TableCell>回答</TableCell>
