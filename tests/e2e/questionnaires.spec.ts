@@ -27,9 +27,15 @@ test('a student fills the pre-curriculum questionnaire, confirms, completes, and
   await select(page, 'お住まいの都道府県').selectOption({ label: '東京都' });
   // Employment details appear only for someone employed.
   await expect(select(page, '雇用形態')).toHaveCount(0);
-  await page.getByRole('radiogroup', { name: /現在、就業していますか/ }).getByRole('radio', { name: 'はい' }).check();
+  await page
+    .getByRole('radiogroup', { name: /現在、就業していますか/ })
+    .getByRole('radio', { name: 'はい' })
+    .check();
   await expect(select(page, '雇用形態')).toBeVisible();
-  await page.getByRole('radiogroup', { name: /現在、就業していますか/ }).getByRole('radio', { name: 'いいえ' }).check();
+  await page
+    .getByRole('radiogroup', { name: /現在、就業していますか/ })
+    .getByRole('radio', { name: 'いいえ' })
+    .check();
   await expect(select(page, '雇用形態')).toHaveCount(0);
   await select(page, '直近1年間の年収').selectOption({ label: '200万円以上300万円未満' });
   await page.getByRole('textbox', { name: /これまでの転職回数/ }).fill('2');
@@ -53,7 +59,14 @@ test('a student fills the pre-curriculum questionnaire, confirms, completes, and
   // The confirm page shows the answers with their Japanese labels.
   await expect(page).toHaveURL(new RegExp(`${FORM}/confirm$`));
   const summary = page.getByTestId('answer-summary');
-  for (const text of ['単身', '東京都', 'いいえ', 'ソフトウェア開発技術者（Webアプリケーション）', 'ITパスポート', '2回'])
+  for (const text of [
+    '単身',
+    '東京都',
+    'いいえ',
+    'ソフトウェア開発技術者（Webアプリケーション）',
+    'ITパスポート',
+    '2回',
+  ])
     await expect(summary.getByText(text, { exact: true })).toBeVisible();
   await expect(summary.getByText('雇用形態')).toHaveCount(0);
   await page.getByRole('button', { name: '回答を送信する' }).click();

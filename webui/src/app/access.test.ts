@@ -106,6 +106,9 @@ describe('questionnaire guard (docs/questionnaires.md "Web app")', () => {
   });
   it('keeps a graduate on the questionnaires (post-job-change and follow-up are theirs), nowhere else', () => {
     expect(decideAccess(as('graduate'), '/subsidy/questionnaire/complete', 'login')).toEqual({ kind: 'allow' });
-    expect(decideAccess(as('graduate'), '/subsidy/questionnaires', 'login')).toEqual({ kind: 'redirect', to: '/events' });
+    expect(decideAccess(as('graduate'), '/subsidy/questionnaires', 'login')).toEqual({
+      kind: 'redirect',
+      to: '/events',
+    });
   });
 });

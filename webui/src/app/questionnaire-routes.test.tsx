@@ -64,7 +64,8 @@ describe('questionnaire flow (student)', { timeout: 30_000 }, () => {
     });
     const router = renderAt(`${BASE}/confirm`);
     const summary = await screen.findByTestId('answer-summary', {}, slow);
-    for (const text of ['いいえ', '東京都', '2回', '基本情報技術者']) expect(within(summary).getByText(text)).toBeInTheDocument();
+    for (const text of ['いいえ', '東京都', '2回', '基本情報技術者'])
+      expect(within(summary).getByText(text)).toBeInTheDocument();
     expect(within(summary).queryByText('年収')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '回答を送信する' }));
     expect(await screen.findByTestId('questionnaire-complete', {}, slow)).toBeInTheDocument();
@@ -84,7 +85,9 @@ describe('questionnaire flow (student)', { timeout: 30_000 }, () => {
     });
     const router = renderAt(`${BASE}/confirm`);
     await userEvent.click(await screen.findByRole('button', { name: '回答を送信する' }, slow));
-    expect(await screen.findByTestId('questionnaire-conflict', {}, slow)).toHaveTextContent('このアンケートは回答済みです');
+    expect(await screen.findByTestId('questionnaire-conflict', {}, slow)).toHaveTextContent(
+      'このアンケートは回答済みです',
+    );
     expect(router.state.location.pathname).toBe(`${BASE}/conflict`);
   });
 
@@ -103,7 +106,10 @@ describe('questionnaire flow (student)', { timeout: 30_000 }, () => {
   });
 
   it('opens for a graduate; an answered kind shows the conflict page', async () => {
-    student({ [`GET ${API}/answer`]: [200, { ...stored, answer: normalized }] }, account({ role: 'graduate', course: null }));
+    student(
+      { [`GET ${API}/answer`]: [200, { ...stored, answer: normalized }] },
+      account({ role: 'graduate', course: null }),
+    );
     const router = renderAt(BASE);
     expect(await screen.findByTestId('questionnaire-conflict', {}, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`${BASE}/conflict`);

@@ -103,7 +103,9 @@ export function fieldError(field: QuestionnaireField, value: AnswerValue | undef
   const label = field.label;
   if (isBlank(value)) {
     if (!field.required) return null;
-    return fill(isChoice(field) ? messages.questionnaire_required_choice : messages.questionnaire_required_input, { label });
+    return fill(isChoice(field) ? messages.questionnaire_required_choice : messages.questionnaire_required_input, {
+      label,
+    });
   }
   const values = asList(value);
   switch (field.type) {
@@ -174,7 +176,9 @@ export function answersOf(definition: QuestionnaireDefinition, stored: Record<st
 // The text shown for an answer: option labels in Japanese (multiple ones joined by 、), yen with
 // separators and 円, the rest as typed.
 export function displayValue(field: QuestionnaireField, value: AnswerValue | undefined): string {
-  const values = asList(value).map((v) => v.trim()).filter((v) => v !== '');
+  const values = asList(value)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (values.length === 0) return '未回答';
   if (field.options.length > 0) {
     const labels = new Map(field.options.map((option) => [option.value, option.label]));

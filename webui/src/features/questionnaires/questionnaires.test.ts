@@ -128,7 +128,13 @@ describe('validation (the daemon’s messages)', () => {
 
 describe('payload and display', () => {
   it('sends shown, answered fields only, numbers as numbers', () => {
-    const answers = { ...employed, isEmployed: 'no', numberOfJobChange: ' 2 ', satisfactionReason: '  ', qualifications: [] };
+    const answers = {
+      ...employed,
+      isEmployed: 'no',
+      numberOfJobChange: ' 2 ',
+      satisfactionReason: '  ',
+      qualifications: [],
+    };
     expect(payloadOf(definition, answers)).toEqual({ isEmployed: 'no', prefecture: '13', numberOfJobChange: 2 });
     expect(payloadOf(definition, { ...employed, qualifications: ['fe'] })).toMatchObject({
       income: 4200000,
@@ -138,7 +144,11 @@ describe('payload and display', () => {
   });
 
   it('reads a stored answer back and shows Japanese labels', () => {
-    const answers = answersOf(definition, { isEmployed: 'yes', income: 4200000, qualifications: ['it_passport', 'fe'] });
+    const answers = answersOf(definition, {
+      isEmployed: 'yes',
+      income: 4200000,
+      qualifications: ['it_passport', 'fe'],
+    });
     expect(answers).toEqual({ isEmployed: 'yes', income: '4200000', qualifications: ['it_passport', 'fe'] });
     expect(displayValue(field('isEmployed'), answers.isEmployed)).toBe('はい');
     expect(displayValue(field('qualifications'), answers.qualifications)).toBe('ITパスポート、基本情報技術者');
@@ -176,7 +186,10 @@ describe('questionnaire draft (sessionStorage, per account and kind)', () => {
   });
 
   it('drops stored keys the definition no longer has, and malformed storage', () => {
-    sessionStorage.setItem(draftStorageKey(7, 'pre-curriculum'), JSON.stringify({ gone: 'x', prefecture: '01', income: 5 }));
+    sessionStorage.setItem(
+      draftStorageKey(7, 'pre-curriculum'),
+      JSON.stringify({ gone: 'x', prefecture: '01', income: 5 }),
+    );
     expect(openDraft(7, 'pre-curriculum', keys).store.get()).toEqual({ prefecture: '01' });
     forgetOpenDrafts();
     sessionStorage.setItem(draftStorageKey(7, 'pre-curriculum'), '{not json');
@@ -207,7 +220,10 @@ describe('admin screen state and export file', () => {
       q: '',
       page: 1,
     });
-    expect(toAdminParams({ kind: 'follow-up', state: 'all', q: '', page: 1 })).toEqual({ kind: 'follow-up', state: 'all' });
+    expect(toAdminParams({ kind: 'follow-up', state: 'all', q: '', page: 1 })).toEqual({
+      kind: 'follow-up',
+      state: 'all',
+    });
   });
 
   it('saves the file under the name the daemon gives', () => {

@@ -70,7 +70,15 @@ export const sampleDefinition: QuestionnaireDefinition = {
     {
       title: '現在のお仕事について',
       fields: [
-        fieldOf({ key: 'income', label: '年収', type: 'yen', required: true, min: 0, max: 100_000_000, visible_when: employed }),
+        fieldOf({
+          key: 'income',
+          label: '年収',
+          type: 'yen',
+          required: true,
+          min: 0,
+          max: 100_000_000,
+          visible_when: employed,
+        }),
         fieldOf({
           key: 'jobCategoryMajor',
           label: '職種（大分類）',
@@ -108,7 +116,12 @@ export const sampleDefinition: QuestionnaireDefinition = {
             { value: 'sales_store_food', label: '食料品販売', parent: 'sales_store' },
           ],
         }),
-        fieldOf({ key: 'companyName', label: '勤務先名', type: 'text', visible_when: { field: 'jobCategoryMajor', in: ['it'] } }),
+        fieldOf({
+          key: 'companyName',
+          label: '勤務先名',
+          type: 'text',
+          visible_when: { field: 'jobCategoryMajor', in: ['it'] },
+        }),
       ],
     },
   ],

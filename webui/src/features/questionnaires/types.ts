@@ -1,13 +1,6 @@
 // Shapes of the questionnaire definition and answers (contract: /work/contracts/questionnaires.md).
 export type FieldType =
-  | 'single_choice'
-  | 'multiple_choice'
-  | 'integer'
-  | 'yen'
-  | 'date'
-  | 'prefecture'
-  | 'text'
-  | 'textarea';
+  'single_choice' | 'multiple_choice' | 'integer' | 'yen' | 'date' | 'prefecture' | 'text' | 'textarea';
 
 export interface QuestionnaireOption {
   value: string;

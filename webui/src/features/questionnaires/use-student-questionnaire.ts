@@ -17,7 +17,11 @@ export type StudentQuestionnaire =
 
 // A student's questionnaire: the definition, whether it was answered already (then the pages
 // show the conflict page) and the draft of what they typed so far.
-export function useStudentQuestionnaire(kind: QuestionnaireKind, accountId: number, enabled = true): StudentQuestionnaire {
+export function useStudentQuestionnaire(
+  kind: QuestionnaireKind,
+  accountId: number,
+  enabled = true,
+): StudentQuestionnaire {
   const definition = useDefinition(kind, enabled);
   const answered = useQuery({
     queryKey: questionnaireKeys.answer(kind),
@@ -37,7 +41,14 @@ export function useStudentQuestionnaire(kind: QuestionnaireKind, accountId: numb
   }, [failure]);
 
   const draft = useMemo(
-    () => (definition.data ? openDraft(accountId, kind, allFields(definition.data).map((f) => f.key)) : null),
+    () =>
+      definition.data
+        ? openDraft(
+            accountId,
+            kind,
+            allFields(definition.data).map((f) => f.key),
+          )
+        : null,
     [definition.data, accountId, kind],
   );
   if (answered.data === true) return { state: 'answered' };

@@ -18,7 +18,10 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 // Admin: the answers of one kind as a CSV or XLSX file (fetched with the bearer token, then
 // saved by the browser); the daemon writes an audit row with the reason.
-export async function exportAnswers(kind: QuestionnaireKind, query: ExportQuery): Promise<{ blob: Blob; name: string }> {
+export async function exportAnswers(
+  kind: QuestionnaireKind,
+  query: ExportQuery,
+): Promise<{ blob: Blob; name: string }> {
   let disposition: string | null = null;
   const blob = await unwrap(
     api

@@ -9,7 +9,11 @@ export const getDefinition = (kind: QuestionnaireKind): Promise<QuestionnaireDef
 
 // The definition changes only with a deployment: kept for the session.
 export const definitionQueryOptions = (kind: QuestionnaireKind) =>
-  queryOptions({ queryKey: questionnaireKeys.definition(kind), queryFn: () => getDefinition(kind), staleTime: Infinity });
+  queryOptions({
+    queryKey: questionnaireKeys.definition(kind),
+    queryFn: () => getDefinition(kind),
+    staleTime: Infinity,
+  });
 
 export const useDefinition = (kind: QuestionnaireKind, enabled = true) =>
   useQuery({ ...definitionQueryOptions(kind), enabled });

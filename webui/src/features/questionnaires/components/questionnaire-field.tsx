@@ -83,7 +83,13 @@ export function QuestionnaireField(props: QuestionnaireFieldProps) {
         <FormLabel component="legend" id={`${id}-label`}>
           {field.label}
         </FormLabel>
-        <RadioGroup row aria-labelledby={`${id}-label`} name={field.key} value={text} onChange={(e) => onChange(e.target.value)}>
+        <RadioGroup
+          row
+          aria-labelledby={`${id}-label`}
+          name={field.key}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        >
           {options.map((option, index) => (
             <FormControlLabel
               key={option.value}

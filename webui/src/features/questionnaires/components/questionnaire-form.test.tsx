@@ -27,13 +27,16 @@ describe('questionnaire form (rendered from the definition)', () => {
   it('renders each type as its control', () => {
     renderForm();
     const employed = screen.getByRole('radiogroup', { name: /現在、就業していますか/ });
-    expect(within(employed).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['yes', 'no']);
-    expect(within(select('お住まいの都道府県')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '選択してください',
-      '北海道',
-      '東京都',
-      '沖縄県',
-    ]);
+    expect(
+      within(employed)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['yes', 'no']);
+    expect(
+      within(select('お住まいの都道府県'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['選択してください', '北海道', '東京都', '沖縄県']);
     expect(screen.getByLabelText(/転職回数/)).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('回')).toBeInTheDocument();
     expect(screen.getByLabelText(/内定承諾日/)).toHaveAttribute('type', 'date');
@@ -58,11 +61,11 @@ describe('questionnaire form (rendered from the definition)', () => {
     fireEvent.change(select('職種（大分類）'), { target: { value: 'it' } });
     expect(select('職種（中分類）')).toBeEnabled();
     fireEvent.change(select('職種（中分類）'), { target: { value: 'it_dev' } });
-    expect(within(select('職種（小分類）')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '選択してください',
-      'Webアプリケーション開発',
-      '組込み開発',
-    ]);
+    expect(
+      within(select('職種（小分類）'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['選択してください', 'Webアプリケーション開発', '組込み開発']);
     fireEvent.change(select('職種（小分類）'), { target: { value: 'it_dev_web' } });
     fireEvent.change(select('職種（大分類）'), { target: { value: 'sales' } });
     expect(select('職種（中分類）')).toHaveValue('');

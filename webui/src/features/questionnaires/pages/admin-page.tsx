@@ -48,7 +48,8 @@ export function Component() {
       return next;
     });
   const remind = async (ids?: number[]) => {
-    if (!ids && !window.confirm(fill(messages.questionnaire_remind_all_confirm, { title: kindTitles[view.kind] }))) return;
+    if (!ids && !window.confirm(fill(messages.questionnaire_remind_all_confirm, { title: kindTitles[view.kind] })))
+      return;
     try {
       const result = await withLoading(() => sendReminders(view.kind, ids));
       showSnackbar(fill(messages.questionnaire_reminders_queued, { queued: result.queued, skipped: result.skipped }));
@@ -65,21 +66,36 @@ export function Component() {
     <AppTheme>
       <PageHeading title="助成金アンケート" />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField select label="アンケート" value={view.kind} onChange={(e) => go({ kind: e.target.value as QuestionnaireKind })}>
+        <TextField
+          select
+          label="アンケート"
+          value={view.kind}
+          onChange={(e) => go({ kind: e.target.value as QuestionnaireKind })}
+        >
           {questionnaireKinds.map((kind) => (
             <MenuItem key={kind} value={kind}>
               {kindTitles[kind]}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="状態" value={view.state} onChange={(e) => go({ state: e.target.value as StatusState })}>
+        <TextField
+          select
+          label="状態"
+          value={view.state}
+          onChange={(e) => go({ state: e.target.value as StatusState })}
+        >
           {Object.entries(stateLabels).map(([state, label]) => (
             <MenuItem key={state} value={state}>
               {label}
             </MenuItem>
           ))}
         </TextField>
-        <Stack component="form" direction="row" spacing={1} onSubmit={(e) => (e.preventDefault(), go({ q: search.trim() }))}>
+        <Stack
+          component="form"
+          direction="row"
+          spacing={1}
+          onSubmit={(e) => (e.preventDefault(), go({ q: search.trim() }))}
+        >
           <TextField label="名前・メールで検索" value={search} onChange={(e) => setSearch(e.target.value)} />
           <Button type="submit">検索</Button>
         </Stack>
