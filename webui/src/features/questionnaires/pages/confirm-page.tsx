@@ -61,7 +61,12 @@ function Review({ kind, definition, draft }: ReviewProps) {
     if (incomplete) return;
     let live = true;
     validateAnswer(kind, payloadOf(definition, answers)).then(
-      (result) => live && setChecked(answersOf(definition, result.answer)),
+      (result) => {
+        if (!live) return;
+        // Keys the daemon does not know were dropped there; never expected from this form.
+        if (result.ignored_fields.length) console.warn('questionnaire: ignored fields', result.ignored_fields);
+        setChecked(answersOf(definition, result.answer));
+      },
       (error: unknown) => live && handleSubmissionError(error, kind, navigate),
     );
     return () => {
