@@ -88,6 +88,7 @@ void setup_mail(CLI::App& app, Run& run);
 // camp mail magazine / camp mail digest (commands/mail_campaigns.cpp), under `camp mail`.
 void setup_mail_campaigns(CLI::App& mail_group, Run& run);
 void setup_events(CLI::App& app, Run& run);
+void setup_questionnaires(CLI::App& app, Run& run);
 void setup_serve(CLI::App& app, Run& run, const char* argv0);
 
 }  // namespace camp::cli

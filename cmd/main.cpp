@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_curriculum(app, run);
   camp::cli::setup_mail(app, run);
   camp::cli::setup_events(app, run);
+  camp::cli::setup_questionnaires(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
 
   try {

@@ -53,7 +53,9 @@ App::App(Config cfg, const std::string& database_url)
       curriculums(pool),
       milestones(pool),
       reviews(pool, milestones),
-      events(pool, system_clock(), config.public_url, unsubscribe_links) {
+      events(pool, system_clock(), config.public_url, unsubscribe_links),
+      questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
+      questionnaires(pool, questionnaire_keys, system_clock(), config.public_url) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   routes::add_all(router);

@@ -18,6 +18,7 @@
 #include "milestones/service.hpp"
 #include "reviews/service.hpp"
 #include "events/service.hpp"
+#include "questionnaires/service.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -51,6 +52,8 @@ struct App {
   milestones::MilestoneService milestones;
   reviews::ReviewService reviews;
   events::EventService events;
+  questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
+  questionnaires::QuestionnaireService questionnaires;
   http::Router router;
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).

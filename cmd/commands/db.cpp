@@ -13,6 +13,8 @@
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
 #include "seed/fixture.hpp"
+#include "seed/questionnaires.hpp"
+#include "questionnaires/keyring.hpp"
 
 namespace camp::cli {
 namespace {
@@ -69,6 +71,8 @@ int seed_demo(Context& ctx) {
     curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
     submissions = seed::seed_demo_reviews(ctx.pool());
   }
+  const auto questionnaire_keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
+  const int questionnaire_answers = seed::seed_demo_questionnaires(ctx.pool(), questionnaire_keys, ctx.config().public_url);
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
@@ -78,6 +82,7 @@ int seed_demo(Context& ctx) {
     std::cout << "demo accounts (password " << seed::kDemoPassword << "):\n";
     for (const auto& l : logins)
       std::cout << "  " << l.email << "  " << l.role << (l.course ? "  " + *l.course : "") << "\n";
+    std::cout << "questionnaires: " << questionnaire_answers << " demo answers added\n";
     if (curriculum_dir)
       std::cout << "curriculum imported from " << *curriculum_dir << " (" << submissions << " demo submissions added)\n";
   }

@@ -17,6 +17,7 @@ void add_milestones(http::Router& router);
 void add_events(http::Router& router);
 void add_event_tags(http::Router& router);
 void add_mail_unsubscriptions(http::Router& router);
+void add_questionnaires(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -33,6 +34,7 @@ inline void add_all(http::Router& router) {
   add_events(router);
   add_event_tags(router);
   add_mail_unsubscriptions(router);
+  add_questionnaires(router);
 }
 
 }  // namespace camp::routes

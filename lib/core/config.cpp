@@ -67,6 +67,7 @@ const std::map<std::string, Setter>& setters() {
       {"links.privacy_policy_url", set(&Config::privacy_policy_url)},
       {"links.terms_url", set(&Config::terms_url)},
       {"public_url", set(&Config::public_url)},
+      {"questionnaires.key_file", set(&Config::questionnaire_key_file_path)},
       {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
       {"cable.max_connections", set_cable(&CableLimits::max_connections)},
       {"cable.max_message_bytes", set_cable(&CableLimits::max_message_bytes)},
@@ -202,6 +203,9 @@ unsigned short Config::listen_port() const {
 std::string Config::uploads_dir() const { return (fs::path(data_dir) / "uploads").string(); }
 
 std::string Config::mail_dir() const { return (fs::path(data_dir) / "mail").string(); }
+std::string Config::questionnaire_key_file() const {
+  return questionnaire_key_file_path.empty() ? (fs::path(data_dir) / "questionnaire_keys").string() : questionnaire_key_file_path;
+}
 
 Config load_config(const std::optional<std::string>& path) {
   Config c;

@@ -82,11 +82,14 @@ struct Config {
   int shutdown_grace_seconds = 10;
   CableLimits cable;
   MailConfig mail;
+  // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
+  std::string questionnaire_key_file_path;
 
   std::string listen_host() const;
   unsigned short listen_port() const;
   std::string uploads_dir() const;
-  std::string mail_dir() const;  // data_dir/mail: the .eml files when no SMTP server is configured
+  std::string mail_dir() const;
+  std::string questionnaire_key_file() const;  // data_dir/mail: the .eml files when no SMTP server is configured
 };
 
 // Loads the file at `path` (or $CAMP_CONFIG, or nothing) and applies the environment.

@@ -219,6 +219,20 @@ const MATRIX = [
   // The feed's token is the credential: anyone holding it reads it, nobody without it.
   { method: 'GET', path: '/calendar/{id}.ics', prepare: feedToken, expect: all(200) },
   { method: 'GET', path: '/calendar/{id}.ics', label: 'unknown token', prepare: () => ({ id: 'x'.repeat(43) }), expect: all(404) },
+  // --- issue 13: subsidy questionnaires (students and graduates answer; admins follow up) ----
+  { method: 'GET', path: '/api/v1/questionnaires', expect: LOGGED_IN(200) },
+  { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/definition', expect: LOGGED_IN(200) },
+  { method: 'POST', path: '/api/v1/questionnaires/post-curriculum/validation', body: () => ({ json: { answer: POST_CURRICULUM } }), expect: RESPONDENTS(200) },
+  { method: 'POST', path: '/api/v1/questionnaires/post-curriculum/answer', body: () => ({ json: { answer: POST_CURRICULUM } }), expect: RESPONDENTS(201) },
+  { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/answer', expect: RESPONDENTS(200) },
+  { method: 'GET', path: '/api/v1/questionnaires/status', expect: QUESTIONNAIRE_ADMIN(200) },
+  {
+    method: 'POST', path: '/api/v1/questionnaires/reminders',
+    body: (c) => ({ json: { reminder: { kind: 'pre-curriculum', account_ids: [c.other.id] } } }), expect: QUESTIONNAIRE_ADMIN(202),
+  },
+  { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/answers/{id}?reason=matrix', prepare: otherAnswered, expect: QUESTIONNAIRE_ADMIN(200) },
+  { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/export?format=csv&reason=matrix', expect: QUESTIONNAIRE_ADMIN(200) },
+  { method: 'GET', path: '/api/v1/audit_logs', expect: QUESTIONNAIRE_ADMIN(200) },
 ];
 
 async function freshResetToken() {
@@ -384,4 +398,24 @@ for (const row of MATRIX) {
       });
     }
   });
+}
+
+// Issue 13: the questionnaires' respondents (students, graduates) and admins; everyone else 404.
+const POST_CURRICULUM = {
+  address: '東京都渋谷区神南1-2-3', satisfactionLevel: '4', helpfulnessLevel: '4', reskillingEffectivenessLevels: ['skills'],
+};
+function RESPONDENTS(status) {
+  return all(404, { student: status, u29: status, graduate: status, anonymous: 401 });
+}
+function QUESTIONNAIRE_ADMIN(status) {
+  return all(404, { admin: status, anonymous: 401 });
+}
+// ctx.other's post-curriculum answer, submitted once.
+async function otherAnswered(c) {
+  if (!c.otherAnswered) {
+    const res = await api('POST', '/api/v1/questionnaires/post-curriculum/answer', { token: c.otherToken, json: { answer: POST_CURRICULUM } });
+    assert.equal(res.status, 201, res.text);
+    c.otherAnswered = true;
+  }
+  return { id: c.other.id };
 }

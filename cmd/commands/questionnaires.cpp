@@ -1,0 +1,174 @@
+// camp questionnaires export|status|remind|rotate-key;  camp audit list  (docs/questionnaires.md)
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "context.hpp"
+#include "core/clock.hpp"
+#include "db/pool.hpp"
+#include "exit_codes.hpp"
+#include "questionnaires/service.hpp"
+
+namespace camp::cli {
+namespace {
+
+using questionnaires::QuestionnaireService;
+
+struct ExportOptions {
+  std::string kind, format = "csv", reason;
+  std::optional<std::string> from, to, out;
+};
+struct StatusOptions {
+  std::optional<std::string> kind;
+  std::string state = "owed", q;
+  int page = 1, per = 100;
+};
+struct RemindOptions {
+  std::string kind;
+  std::vector<std::int64_t> accounts;
+};
+struct AuditOptions {
+  int page = 1, per = 50;
+};
+
+// The service over this run's pool and the key file of the config (created when missing).
+struct Services {
+  explicit Services(Context& ctx)
+      : keys(questionnaires::Keyring::open(ctx.config().questionnaire_key_file())),
+        service(ctx.pool(), keys, system_clock(), ctx.config().public_url) {}
+  questionnaires::Keyring keys;
+  QuestionnaireService service;
+};
+
+// "[########------------]  4000/10000" on stderr, when it is a terminal.
+void draw_progress(std::int64_t done, std::int64_t total) {
+  constexpr int kWidth = 30;
+  const int filled = total > 0 ? static_cast<int>(kWidth * done / total) : kWidth;
+  std::cerr << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '-') << "] " << done << "/" << total
+            << (done >= total ? "\n" : "") << std::flush;
+}
+
+int export_answers(Context& ctx, const ExportOptions& o) {
+  questionnaires::ExportRequest req;
+  req.kind = o.kind;
+  req.format = questionnaires::parse_format(o.format);
+  req.period = {o.from, o.to};
+  req.reason = o.reason;
+  Services s(ctx);
+  const auto path = o.out.value_or("questionnaire-" + o.kind + "-" + s.service.file_date() + "." + questionnaires::extension(req.format));
+  questionnaires::Progress progress;
+  if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
+  const auto rows = s.service.export_answers(questionnaires::audit::cli_actor(), req, path, progress);
+  if (ctx.json()) print_json({{"rows", rows}, {"file", path}, {"format", o.format}, {"kind", o.kind}});
+  else std::cout << "exported " << rows << " answers to " << path << "\n";
+  return kOk;
+}
+
+int status(Context& ctx, const StatusOptions& o) {
+  Services s(ctx);
+  questionnaires::repo::StatusQuery q;
+  q.kind = o.kind;
+  q.state = o.state;
+  q.q = o.q;
+  const auto page = s.service.status_for_ops(q, o.page, o.per);
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& r : page.items) data.push_back(questionnaires::to_json(r));
+    print_json({{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+    return kOk;
+  }
+  for (const auto& r : page.items)
+    std::cout << r.account_id << "\t" << r.email << "\t" << r.kind << "\t" << r.state << "\t" << r.due_on.value_or("-")
+              << "\t" << r.submitted_at.value_or("-") << "\n";
+  std::cout << page.items.size() << " of " << page.total << "\n";
+  return kOk;
+}
+
+int remind(Context& ctx, const RemindOptions& o) {
+  Services s(ctx);
+  std::optional<std::vector<std::int64_t>> ids;
+  if (!o.accounts.empty()) ids = o.accounts;
+  const auto r = s.service.remind_for_ops(o.kind, ids);
+  if (ctx.json()) print_json({{"queued", r.queued}, {"skipped", r.skipped}});
+  else std::cout << "queued " << r.queued << " reminders (" << r.skipped << " skipped: not owing, or reminded within 24 hours)\n";
+  return kOk;
+}
+
+// Rotation: a new key is appended to the key file and made current, every answer is re-sealed
+// with it (500 per transaction; the old keys still open what is not done yet, so the daemons
+// keep working), then the old keys are dropped from the file. Re-running after an interruption
+// finishes the job. Daemons read the key file at start: restart them after a rotation.
+int rotate_key(Context& ctx) {
+  auto keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
+  const int id = keys.add_key();
+  QuestionnaireService service(ctx.pool(), keys, system_clock(), ctx.config().public_url);
+  questionnaires::Progress progress;
+  if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
+  const auto n = service.reseal_all(questionnaires::audit::cli_actor(), progress);
+  keys.drop_all_but_current();
+  if (ctx.json()) print_json({{"key_id", id}, {"resealed", n}, {"key_file", keys.path()}});
+  else std::cout << "key " << id << " is current; re-sealed " << n << " answers; " << keys.path() << " holds only it now\n"
+                 << "restart the daemons so they read the new key file\n";
+  return kOk;
+}
+
+int audit_list(Context& ctx, const AuditOptions& o) {
+  const auto page = ctx.pool().autocommit([&](db::Tx& tx) { return questionnaires::audit::list(tx, o.page, o.per); });
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& e : page.items) data.push_back(questionnaires::audit::to_json(e));
+    print_json({{"data", data}, {"meta", {{"page", o.page}, {"per", o.per}, {"total", page.total}}}});
+    return kOk;
+  }
+  for (const auto& e : page.items)
+    std::cout << e.created_at << "\t" << e.actor << "\t" << e.action << "\t" << e.subject << "\t" << e.reason << "\n";
+  return kOk;
+}
+
+}  // namespace
+
+void setup_questionnaires(CLI::App& app, Run& run) {
+  auto* group = app.add_subcommand("questionnaires", "Subsidy questionnaires: exports, who owes what, reminders, keys");
+  group->require_subcommand(1);
+  const std::vector<std::string> kinds = questionnaires::kinds();
+
+  auto* ex = group->add_subcommand("export", "Write the answers of one kind to a CSV (UTF-8 with BOM) or XLSX file");
+  auto eo = std::make_shared<ExportOptions>();
+  ex->add_option("--kind", eo->kind, "pre-curriculum | post-curriculum | post-job-change | follow-up")->required()->check(CLI::IsMember(kinds));
+  ex->add_option("--format", eo->format, "csv (default) or xlsx")->check(CLI::IsMember({"csv", "xlsx"}));
+  ex->add_option("--from", eo->from, "Only answers submitted on or after this date (YYYY-MM-DD, Japan time)");
+  ex->add_option("--to", eo->to, "Only answers submitted on or before this date (YYYY-MM-DD, Japan time)");
+  ex->add_option("--out", eo->out, "The file to write (default questionnaire-KIND-YYYYMMDD.EXT here)");
+  ex->add_option("--reason", eo->reason, "Why the personal data is exported (audit log)")->default_str("助成金事務局への報告");
+  eo->reason = "助成金事務局への報告";
+  ex->callback([&run, eo] { run = [eo](Context& ctx) { return export_answers(ctx, *eo); }; });
+
+  auto* st = group->add_subcommand("status", "Who owes (or answered) which questionnaire");
+  auto so = std::make_shared<StatusOptions>();
+  st->add_option("--kind", so->kind, "Only this kind")->check(CLI::IsMember(kinds));
+  st->add_option("--state", so->state, "owed (default) | answered | all")->check(CLI::IsMember({"owed", "answered", "all"}));
+  st->add_option("--search", so->q, "Part of a nickname or e-mail");
+  st->add_option("--page", so->page)->check(CLI::Range(1, 10000));
+  st->add_option("--per", so->per)->check(CLI::Range(1, 1000));
+  st->callback([&run, so] { run = [so](Context& ctx) { return status(ctx, *so); }; });
+
+  auto* re = group->add_subcommand("remind", "Queue reminder mails to the accounts that owe a questionnaire");
+  auto ro = std::make_shared<RemindOptions>();
+  re->add_option("--kind", ro->kind)->required()->check(CLI::IsMember(kinds));
+  re->add_option("--account", ro->accounts, "Only these account ids (default: every account that owes it)");
+  re->callback([&run, ro] { run = [ro](Context& ctx) { return remind(ctx, *ro); }; });
+
+  group->add_subcommand("rotate-key", "Make a new key current, re-seal every answer with it, drop the old keys")
+      ->callback([&run] { run = rotate_key; });
+
+  auto* audit = app.add_subcommand("audit", "The audit log of personal data (reads, exports, key rotations)");
+  audit->require_subcommand(1);
+  auto* list = audit->add_subcommand("list", "Newest first");
+  auto ao = std::make_shared<AuditOptions>();
+  list->add_option("--page", ao->page)->check(CLI::Range(1, 10000));
+  list->add_option("--per", ao->per)->check(CLI::Range(1, 1000));
+  list->callback([&run, ao] { run = [ao](Context& ctx) { return audit_list(ctx, *ao); }; });
+}
+
+}  // namespace camp::cli

@@ -1,0 +1,168 @@
+// Subsidy questionnaires (docs/questionnaires.md, /work/contracts/questionnaires.md): the
+// definition the web form is rendered from, the student's validate / submit / own answer, and
+// the admins' status, reminders, one answer, export and the audit log. Thin: lib decides.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "app.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "core/random.hpp"
+#include "http/context.hpp"
+#include "http/json_body.hpp"
+#include "routes/routes.hpp"
+
+namespace camp::routes {
+namespace {
+
+using http::Context;
+using http::Response;
+
+std::string kind_of(const Context& ctx) {
+  const auto kind = ctx.request.params.at("kind");
+  questionnaires::get(kind);  // 404 for an unknown kind
+  return kind;
+}
+
+// {"answer":{...}}: anything else is a 400; the fields are judged by the definition.
+nlohmann::json answer_of(const Context& ctx) {
+  const auto body = ctx.json_body();
+  const auto it = body.is_object() ? body.find("answer") : body.end();
+  if (!body.is_object() || it == body.end() || !it->is_object())
+    throw Error(errc::malformed, "body must be {\"answer\":{...}}");
+  return *it;
+}
+
+Response definition(Context& ctx) {
+  return Response::json(200, questionnaires::to_json(ctx.app.questionnaires.definition(ctx.me(), kind_of(ctx))));
+}
+
+Response overview(Context& ctx) {
+  auto data = nlohmann::json::array();
+  for (const auto& s : ctx.app.questionnaires.overview(ctx.me()))
+    data.push_back({{"kind", s.kind}, {"title", s.title}, {"state", s.state},
+                    {"submitted_at", s.submitted_at ? nlohmann::json(*s.submitted_at) : nlohmann::json(nullptr)}});
+  return Response::json(200, {{"data", data}});
+}
+
+Response validation(Context& ctx) {
+  const auto kind = kind_of(ctx);
+  const auto checked = ctx.app.questionnaires.check(ctx.me(), kind, answer_of(ctx));
+  return Response::json(200, {{"answer", checked.answer}, {"ignored_fields", checked.ignored}});
+}
+
+Response submit(Context& ctx) {
+  const auto kind = kind_of(ctx);
+  return Response::json(201, questionnaires::to_json(ctx.app.questionnaires.submit(ctx.me(), kind, answer_of(ctx))));
+}
+
+Response own_answer(Context& ctx) {
+  return Response::json(200, questionnaires::to_json(ctx.app.questionnaires.own_answer(ctx.me(), kind_of(ctx))));
+}
+
+Response read_answer(Context& ctx) {
+  const auto kind = kind_of(ctx);
+  const auto answer = ctx.app.questionnaires.read_answer(ctx.me(), kind, ctx.int_param("account_id"),
+                                                         ctx.request.query_param("reason").value_or(""));
+  return Response::json(200, questionnaires::to_json(answer));
+}
+
+Response status(Context& ctx) {
+  questionnaires::repo::StatusQuery q;
+  if (auto k = ctx.request.query_param("kind"); k && !k->empty()) q.kind = *k;
+  q.state = ctx.request.query_param("state").value_or("owed");
+  if (q.state.empty()) q.state = "owed";
+  q.q = ctx.request.query_param("q").value_or("");
+  if (q.q.size() > 200) q.q.resize(200);
+  const auto paging = ctx.page_params();
+  const auto page = ctx.app.questionnaires.status(ctx.me(), q, paging.page, paging.per);
+  auto data = nlohmann::json::array();
+  for (const auto& r : page.items) data.push_back(questionnaires::to_json(r));
+  return Response::json(200, {{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+}
+
+// {"reminder":{"kind":"...","account_ids":[1,2]}}
+Response remind(Context& ctx) {
+  struct Input {
+    std::string kind;
+    std::optional<std::vector<std::int64_t>> ids;
+  };
+  const auto body = ctx.json_body();
+  const auto in = http::read_member(body, "reminder", [](http::JsonFields& f) {
+    return Input{f.required_string("kind", msg::questionnaire_kind_required), std::nullopt};
+  });
+  Input input = in;
+  const auto& r = body["reminder"];
+  if (r.contains("account_ids") && !r["account_ids"].is_null()) {
+    const auto& ids = r["account_ids"];
+    FieldErrors bad{{"account_ids", {std::string(msg::integer_required)}}};
+    if (!ids.is_array() || ids.size() > 10000) throw Error(errc::invalid, std::string(msg::invalid_input), bad);
+    input.ids.emplace();
+    for (const auto& id : ids) {
+      if (!id.is_number_integer() || id.get<std::int64_t>() < 1 ||
+          (id.is_number_unsigned() && id.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+        throw Error(errc::invalid, std::string(msg::invalid_input), bad);
+      input.ids->push_back(id.get<std::int64_t>());
+    }
+  }
+  if (!questionnaires::known_kind(input.kind))
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{"kind", {std::string(msg::questionnaire_kind_required)}}});
+  const auto result = ctx.app.questionnaires.remind(ctx.me(), input.kind, input.ids);
+  return Response::json(202, {{"queued", result.queued}, {"skipped", result.skipped}});
+}
+
+// The file is written to an unlinked temporary file under data_dir and sent with sendfile:
+// memory stays flat however many rows there are.
+Response export_file(Context& ctx) {
+  if (ctx.me().role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
+  questionnaires::ExportRequest req;
+  req.kind = kind_of(ctx);
+  req.format = questionnaires::parse_format(ctx.request.query_param("format").value_or("csv"));
+  req.period.from = ctx.request.query_param("from");
+  req.period.to = ctx.request.query_param("to");
+  req.reason = ctx.request.query_param("reason").value_or("");
+  const auto dir = std::filesystem::path(ctx.app.config.data_dir) / "tmp";
+  std::filesystem::create_directories(dir);
+  const auto path = (dir / ("export-" + random_hex(16) + "." + questionnaires::extension(req.format))).string();
+  struct Unlink {
+    std::string path;
+    ~Unlink() { ::unlink(path.c_str()); }
+  } cleanup{path};
+  ctx.app.questionnaires.export_answers(ctx.me(), req, path);
+  http::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) throw Error(errc::internal, "cannot reopen the export " + path);
+  Response r;
+  r.header("Content-Type", questionnaires::content_type(req.format));
+  r.header("Content-Disposition", "attachment; filename=\"questionnaire-" + req.kind + "-" + ctx.app.questionnaires.file_date() + "." +
+                                      questionnaires::extension(req.format) + "\"");
+  r.file = std::move(fd);
+  return r;
+}
+
+Response audit_logs(Context& ctx) {
+  const auto paging = ctx.page_params();
+  const auto page = ctx.app.questionnaires.audit_log(ctx.me(), paging.page, paging.per);
+  auto data = nlohmann::json::array();
+  for (const auto& e : page.items) data.push_back(questionnaires::audit::to_json(e));
+  return Response::json(200, {{"data", data}, {"meta", {{"page", paging.page}, {"per", paging.per}, {"total", page.total}}}});
+}
+
+}  // namespace
+
+void add_questionnaires(http::Router& r) {
+  using http::Access;
+  r.add({"GET", "/api/v1/questionnaires", Access::logged_in, overview});
+  r.add({"GET", "/api/v1/questionnaires/status", Access::logged_in, status});
+  r.add({"POST", "/api/v1/questionnaires/reminders", Access::logged_in, remind});
+  r.add({"GET", "/api/v1/questionnaires/{kind}/definition", Access::logged_in, definition});
+  r.add({"POST", "/api/v1/questionnaires/{kind}/validation", Access::logged_in, validation});
+  r.add({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer});
+  r.add({"POST", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, submit});
+  r.add({"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer});
+  r.add({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file});
+  r.add({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs});
+}
+
+}  // namespace camp::routes

@@ -1,0 +1,113 @@
+#pragma once
+// Subsidy questionnaire use cases (issue 13, docs/questionnaires.md). Who may do what is
+// decided here:
+//   - students and graduates answer their own questionnaires (validate, submit, read their
+//     own answer); a second submission of a kind is a conflict;
+//   - admins see who owes what, queue reminders, read one answer (with a reason) and export;
+//     every read and export writes an audit row first;
+//   - everyone else (mentors, trial accounts, and students on admin use cases) gets not_found.
+// Each use case is one transaction.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accounts/model.hpp"
+#include "core/clock.hpp"
+#include "db/pool.hpp"
+#include "questionnaires/audit.hpp"
+#include "questionnaires/definition.hpp"
+#include "questionnaires/export.hpp"
+#include "questionnaires/keyring.hpp"
+#include "questionnaires/repo.hpp"
+#include "questionnaires/validator.hpp"
+
+namespace camp::questionnaires {
+
+struct Answer {
+  std::string kind;
+  std::int64_t account_id = 0;
+  std::string submitted_at;
+  nlohmann::json answer;
+};
+nlohmann::json to_json(const Answer& a);
+
+struct KindState {
+  std::string kind, title, state;  // answered | owed | not_yet
+  std::optional<std::string> submitted_at;
+};
+
+struct StatusPage {
+  std::vector<repo::StatusRow> items;
+  std::int64_t total = 0;
+  int page = 1, per = 20;
+};
+nlohmann::json to_json(const repo::StatusRow& r);
+
+struct RemindResult {
+  int queued = 0, skipped = 0;
+};
+
+struct ExportRequest {
+  std::string kind;
+  repo::Period period;
+  ExportFormat format = ExportFormat::csv;
+  std::string reason;
+};
+// Called after each page: rows written so far, rows in all.
+using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+class QuestionnaireService {
+ public:
+  QuestionnaireService(db::Pool& pool, const Keyring& keys, const Clock& clock, std::string public_url)
+      : pool_(pool), keys_(keys), clock_(clock), public_url_(std::move(public_url)) {}
+
+  const Definition& definition(const accounts::Account& actor, const std::string& kind) const;
+  std::vector<KindState> overview(const accounts::Account& actor);
+  // The confirm page's check: the normalized answer, nothing stored (409 when answered).
+  Checked check(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
+  Answer submit(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
+  Answer own_answer(const accounts::Account& actor, const std::string& kind);
+
+  // Admins.
+  Answer read_answer(const accounts::Account& actor, const std::string& kind, std::int64_t account_id,
+                     const std::string& reason);
+  StatusPage status(const accounts::Account& actor, repo::StatusQuery query, int page, int per);
+  RemindResult remind(const accounts::Account& actor, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
+  // Writes the file at `path`; the audit row is committed first. Rows exported.
+  std::int64_t export_answers(const accounts::Account& actor, const ExportRequest& request, const std::string& path,
+                              const Progress& progress = {});
+  audit::Page audit_log(const accounts::Account& actor, int page, int per);
+  // Today as YYYYMMDD (school time): export file names.
+  std::string file_date() const;
+
+  // Operators (CLI): the same as the admin use cases, recorded as `who`.
+  std::int64_t export_answers(const audit::Actor& who, const ExportRequest& request, const std::string& path,
+                              const Progress& progress = {});
+  StatusPage status_for_ops(repo::StatusQuery query, int page, int per);
+  RemindResult remind_for_ops(const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
+  // Re-seals every answer with the keyring's current key, 500 per transaction: rows re-sealed.
+  std::int64_t reseal_all(const audit::Actor& who, const Progress& progress = {});
+
+ private:
+  void require_admin(const accounts::Account& actor) const;
+  void require_respondent(const accounts::Account& actor) const;
+  std::string associated(const std::string& kind, std::int64_t account_id) const;
+  nlohmann::json open(const repo::StoredAnswer& a) const;
+  RemindResult remind_in(db::Tx& tx, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
+
+  db::Pool& pool_;
+  const Keyring& keys_;
+  const Clock& clock_;
+  std::string public_url_;
+};
+
+// Checks a reason for reading or exporting personal data: required, at most 200 characters.
+std::string checked_reason(const std::string& reason);
+// YYYY-MM-DD or Error(invalid) naming `field`.
+std::optional<std::string> checked_date(const std::optional<std::string>& value, const char* field);
+
+}  // namespace camp::questionnaires
