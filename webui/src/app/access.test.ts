@@ -95,3 +95,20 @@ describe('events guard', () => {
     expect(decideAccess(u29, '/events', 'events')).toEqual({ kind: 'notFound' });
   });
 });
+
+describe('questionnaire guard (docs/questionnaires.md "Web app")', () => {
+  const path = '/subsidy/questionnaire/post-job-change-questionnaire';
+  it.each(['student', 'graduate', 'admin'] as Role[])('lets %s in', (role) => {
+    expect(decideAccess(as(role), path, 'questionnaire')).toEqual({ kind: 'allow' });
+  });
+  it.each(['basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'trial'] as Role[])('shows 404 to %s', (role) => {
+    expect(decideAccess(as(role), path, 'questionnaire')).toEqual({ kind: 'notFound' });
+  });
+  it('keeps a graduate on the questionnaires (post-job-change and follow-up are theirs), nowhere else', () => {
+    expect(decideAccess(as('graduate'), '/subsidy/questionnaire/complete', 'login')).toEqual({ kind: 'allow' });
+    expect(decideAccess(as('graduate'), '/subsidy/questionnaires', 'login')).toEqual({
+      kind: 'redirect',
+      to: '/events',
+    });
+  });
+});

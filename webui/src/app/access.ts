@@ -3,7 +3,7 @@ import type { Account } from '../lib/api-types';
 import { canSeeEvents, homePath, isAdmin, isAdminOrMentor } from '../lib/roles';
 import { loginPathFor } from '../features/auth/redirect-path';
 
-export type Rule = 'login' | 'admin' | 'adminOrMentor' | 'events';
+export type Rule = 'login' | 'admin' | 'adminOrMentor' | 'events' | 'questionnaire';
 
 export type Decision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
 
@@ -12,14 +12,19 @@ const allow: Decision = { kind: 'allow' };
 // A graduate can only see /events; everything else sends them there.
 export const GRADUATE_PATH = '/events';
 
+// Except the subsidy questionnaires: the post-job-change and follow-up ones are a graduate's.
+export const QUESTIONNAIRE_PREFIX = '/subsidy/questionnaire/';
+
 export function decideAccess(account: Account | null, pathname: string, rule: Rule): Decision {
   if (!account) return { kind: 'redirect', to: loginPathFor(pathname) };
-  if (account.role === 'graduate' && pathname !== GRADUATE_PATH) {
+  if (account.role === 'graduate' && pathname !== GRADUATE_PATH && !pathname.startsWith(QUESTIONNAIRE_PREFIX)) {
     return { kind: 'redirect', to: GRADUATE_PATH };
   }
   if (rule === 'admin' && !isAdmin(account.role)) return { kind: 'notFound' };
   if (rule === 'adminOrMentor' && !isAdminOrMentor(account.role)) return { kind: 'notFound' };
   if (rule === 'events' && !canSeeEvents(account)) return { kind: 'notFound' };
+  // Students and graduates answer; an admin reads one student's answer (…/{id}).
+  if (rule === 'questionnaire' && !['student', 'graduate', 'admin'].includes(account.role)) return { kind: 'notFound' };
   return allow;
 }
 

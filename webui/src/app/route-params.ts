@@ -8,6 +8,7 @@ export const paramPatterns = {
   token: /^[A-Za-z0-9_-]{1,256}$/, // reset-password tokens
   curriculum: /^[a-z0-9][a-z0-9-]{0,99}$/, // curriculum names: lower-case letters, digits, hyphens
   reviewNote: /^rules-for-(basic|advanced)-mentors$/, // the two review notes
+  questionnaire: /^(pre-curriculum|post-curriculum|post-job-change|follow-up)-questionnaire$/, // the four kinds
 } as const;
 
 export type ParamSpec = Record<string, keyof typeof paramPatterns>;

@@ -79,6 +79,21 @@ const page = {
     () =>
       import(/* webpackChunkName: "page-unsubscribe" */ '../features/mail-unsubscribe/pages/unsubscribe-magazine-page'),
   ),
+  questionnaireForm: lazyModule(
+    () => import(/* webpackChunkName: "page-questionnaire-form" */ '../features/questionnaires/pages/form-page'),
+  ),
+  questionnaireConfirm: lazyModule(
+    () => import(/* webpackChunkName: "page-questionnaire-confirm" */ '../features/questionnaires/pages/confirm-page'),
+  ),
+  questionnaireConflict: lazyModule(
+    () => import(/* webpackChunkName: "page-questionnaire-done" */ '../features/questionnaires/pages/conflict-page'),
+  ),
+  questionnaireComplete: lazyModule(
+    () => import(/* webpackChunkName: "page-questionnaire-done" */ '../features/questionnaires/pages/complete-page'),
+  ),
+  questionnaireAdmin: lazyModule(
+    () => import(/* webpackChunkName: "page-questionnaires-admin" */ '../features/questionnaires/pages/admin-page'),
+  ),
 };
 
 const layout = {
@@ -181,6 +196,37 @@ export const routes: RouteObject[] = [
               { path: 'events/confirm', lazy: page.eventConfirm },
               { path: 'events/:eventId/edit', loader: validateParams({ eventId: 'id' }), lazy: page.eventEdit },
             ],
+          },
+          // Subsidy questionnaires (docs/questionnaires.md "Web app"): students and graduates answer,
+          // an admin reads one student's answer under …/{id}; the admin screen lists who owes what.
+          {
+            loader: guard('questionnaire'),
+            Component: Layouts.DefaultLayout,
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              { path: 'subsidy/questionnaire/complete', lazy: page.questionnaireComplete },
+              {
+                path: 'subsidy/questionnaire/:questionnaire/conflict',
+                loader: validateParams({ questionnaire: 'questionnaire' }),
+                lazy: page.questionnaireConflict,
+              },
+              {
+                path: 'subsidy/questionnaire/:questionnaire/:user_id?/confirm',
+                loader: validateParams({ questionnaire: 'questionnaire', user_id: 'id' }),
+                lazy: page.questionnaireConfirm,
+              },
+              {
+                path: 'subsidy/questionnaire/:questionnaire/:id?',
+                loader: validateParams({ questionnaire: 'questionnaire', id: 'id' }),
+                lazy: page.questionnaireForm,
+              },
+            ],
+          },
+          {
+            loader: guard('admin'),
+            Component: Layouts.DashboardLayout,
+            ErrorBoundary: RouteErrorPage,
+            children: [{ path: 'subsidy/questionnaires', lazy: page.questionnaireAdmin }],
           },
         ],
       },

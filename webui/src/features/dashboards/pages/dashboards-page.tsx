@@ -25,6 +25,9 @@ export function Component() {
   return (
     <AppTheme>
       <PageHeading title="ダッシュボード" />
+      <Box component="nav" aria-label="管理メニュー" sx={{ mb: 2 }}>
+        <Link to="/subsidy/questionnaires">助成金アンケートの回答状況</Link>
+      </Box>
       {d && (
         <Box
           data-testid="dashboard"

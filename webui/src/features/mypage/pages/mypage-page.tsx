@@ -17,6 +17,7 @@ import { canSeeEvents } from '../../../lib/roles';
 import { useMyPage } from '../api/get-mypage';
 import { NextTaskCard } from '../components/next-task';
 import { ProgressList } from '../components/progress-list';
+import { QuestionnaireTasks } from '../components/questionnaire-tasks';
 
 function Section({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -35,7 +36,8 @@ function Section({ title, children, wide = false }: { title: string; children: R
 }
 
 // /mypage (students): the next task, progress by curriculum, the own Gantt chart, open questions
-// and upcoming events (not for U29 students, who have no events).
+// and upcoming events (not for U29 students, who have no events); above them, the subsidy
+// questionnaires due now.
 export function Component() {
   const me = useRouteLoaderData('frame') as Account;
   const page = useMyPage();
@@ -46,6 +48,7 @@ export function Component() {
   return (
     <AppTheme>
       <PageHeading title="ダッシュボード" />
+      <QuestionnaireTasks />
       {d && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Section title="次の課題">

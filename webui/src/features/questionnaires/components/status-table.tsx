@@ -1,0 +1,70 @@
+import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router';
+import { questionnairePaths, type QuestionnaireKind } from '../kinds';
+import type { StatusRow } from '../types';
+
+export interface StatusTableProps {
+  kind: QuestionnaireKind;
+  rows: StatusRow[];
+  selected: ReadonlySet<number>;
+  onToggle: (accountId: number, on: boolean) => void;
+}
+
+const day = (value: string | null) => (value ? value.slice(0, 10) : '—');
+
+// Who owes (or answered) the questionnaire: owed rows can be picked for a reminder, answered
+// ones lead to the answer (read with a reason, audited).
+export function StatusTable({ kind, rows, selected, onToggle }: StatusTableProps) {
+  return (
+    <Table size="small" aria-label="回答状況" data-testid="questionnaire-status">
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox" />
+          <TableCell>受講生</TableCell>
+          <TableCell>コース</TableCell>
+          <TableCell>対象になった日</TableCell>
+          <TableCell>状態</TableCell>
+          <TableCell>最終リマインド</TableCell>
+          <TableCell>回答</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.account_id} data-account={row.account_id}>
+            <TableCell padding="checkbox">
+              {row.state === 'owed' && (
+                <Checkbox
+                  checked={selected.has(row.account_id)}
+                  onChange={(event) => onToggle(row.account_id, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': `${row.nickname}を選択` } }}
+                />
+              )}
+            </TableCell>
+            <TableCell>
+              {row.nickname}
+              <br />
+              <small>{row.email}</small>
+            </TableCell>
+            <TableCell>{row.course ?? '—'}</TableCell>
+            <TableCell>{day(row.due_on)}</TableCell>
+            <TableCell>{row.state === 'owed' ? '未回答' : `回答済み（${day(row.submitted_at)}）`}</TableCell>
+            <TableCell>{day(row.reminded_at)}</TableCell>
+            <TableCell>
+              {row.state === 'answered' && (
+                <Link component={RouterLink} to={`${questionnairePaths.form(kind)}/${row.account_id}`}>
+                  回答を見る
+                </Link>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
