@@ -5,31 +5,9 @@
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "http/json_body.hpp"
 
 namespace camp::http {
-namespace {
-
-// nlohmann's parser recurses per nesting level: refuse deep documents before parsing.
-bool nesting_within(std::string_view body, int limit) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : body) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return false;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return true;
-}
-
-}  // namespace
 
 nlohmann::json Context::json_body() const {
   const auto type = request.header("content-type").value_or("");
@@ -37,7 +15,7 @@ nlohmann::json Context::json_body() const {
     throw Error(errc::unsupported_media_type, "Content-Type must be application/json");
   if (request.body.size() > app.config.max_json_body_bytes)
     throw Error(errc::payload_too_large, "request body too large");
-  if (!nesting_within(request.body, 32)) throw Error(errc::malformed, "JSON nested too deeply");
+  if (!json_nesting_within(request.body, kJsonNestingLimit)) throw Error(errc::malformed, "JSON nested too deeply");
   auto parsed = nlohmann::json::parse(request.body, nullptr, false);
   if (parsed.is_discarded()) throw Error(errc::malformed, "request body is not valid JSON");
   if (!parsed.is_object()) throw Error(errc::malformed, "request body must be a JSON object");

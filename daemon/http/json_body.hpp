@@ -25,6 +25,28 @@
 
 namespace camp::http {
 
+// nlohmann's parser recurses per nesting level: Context::json_body refuses documents nested
+// deeper than this before parsing.
+inline constexpr int kJsonNestingLimit = 32;
+inline bool json_nesting_within(std::string_view body, int limit) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : body) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
 // The accepted range of an integer field.
 struct IntRange {
   std::int64_t min;

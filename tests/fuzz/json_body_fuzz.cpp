@@ -10,27 +10,6 @@
 
 namespace {
 
-// The same rule as http/context.cpp (which needs the whole App to link): refuse documents
-// nested deeper than 32 before parsing.
-bool nesting_within(std::string_view body, int limit) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : body) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return false;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return true;
-}
-
 void read_everything(camp::http::JsonFields& in) {
   using namespace camp::http;
   for (const char* name : {"title", "body", "email", "password", "nickname", "status", "a", ""}) {
@@ -50,7 +29,7 @@ void read_everything(camp::http::JsonFields& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string body(reinterpret_cast<const char*>(data), size);
-  if (!nesting_within(body, 32)) return 0;
+  if (!json_nesting_within(body, kJsonNestingLimit)) return 0;
   const auto parsed = nlohmann::json::parse(body, nullptr, false);
   if (parsed.is_discarded()) return 0;
   try {
