@@ -1,7 +1,5 @@
 #include "students/import.hpp"
 
-#include <iconv.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <map>
@@ -105,98 +103,6 @@ Error file_error(std::string message) {
 }
 
 }  // namespace
-
-std::string decode_csv(std::string_view bytes, std::string& encoding) {
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
-    bytes.remove_prefix(3);
-    if (!text::valid_utf8(bytes)) throw file_error(std::string(msg::student_import_encoding_unknown));
-    encoding = "utf-8-bom";
-    return std::string(bytes);
-  }
-  if (text::valid_utf8(bytes)) {
-    encoding = "utf-8";
-    return std::string(bytes);
-  }
-  // Excel in Japan writes CP932 (Shift_JIS with Microsoft's extensions).
-  const iconv_t cd = iconv_open("UTF-8", "CP932");
-  if (cd == reinterpret_cast<iconv_t>(-1)) throw file_error(std::string(msg::student_import_encoding_unknown));
-  std::string out(bytes.size() * 3 + 16, '\0');  // a half-width kana: 1 byte -> 3
-  char* in = const_cast<char*>(bytes.data());
-  std::size_t in_left = bytes.size();
-  char* to = out.data();
-  std::size_t to_left = out.size();
-  const auto r = iconv(cd, &in, &in_left, &to, &to_left);
-  iconv_close(cd);
-  if (r == static_cast<std::size_t>(-1) || in_left != 0) throw file_error(std::string(msg::student_import_encoding_unknown));
-  out.resize(out.size() - to_left);
-  if (!text::valid_utf8(out)) throw file_error(std::string(msg::student_import_encoding_unknown));
-  encoding = "shift_jis";
-  return out;
-}
-
-std::vector<CsvRecord> parse_csv(std::string_view t, std::vector<ImportError>& errors) {
-  std::vector<CsvRecord> out;
-  std::size_t i = 0;
-  int line = 1;
-  while (i < t.size()) {
-    CsvRecord rec;
-    rec.line = line;
-    std::string cell;
-    bool quoted = false, any = false, closed = true;
-    for (;;) {
-      if (i >= t.size()) break;
-      const char c = t[i];
-      if (quoted) {
-        if (c == '"') {
-          if (i + 1 < t.size() && t[i + 1] == '"') {
-            cell += '"';
-            i += 2;
-          } else {
-            quoted = false;
-            ++i;
-          }
-        } else {
-          if (c == '\n') ++line;
-          cell += c;
-          ++i;
-        }
-        continue;
-      }
-      if (c == '"' && cell.empty()) {
-        quoted = true;
-        closed = false;
-        any = true;
-        ++i;
-        continue;
-      }
-      if (c == ',') {
-        rec.cells.push_back(std::move(cell));
-        cell.clear();
-        any = true;
-        ++i;
-        continue;
-      }
-      if (c == '\r' && i + 1 < t.size() && t[i + 1] == '\n') ++i;
-      if (c == '\n' || c == '\r') {
-        ++i;
-        ++line;
-        break;
-      }
-      cell += c;
-      any = true;
-      ++i;
-    }
-    if (quoted) {
-      errors.push_back({rec.line, "file", std::string(msg::student_import_quote)});
-      return out;
-    }
-    (void)closed;
-    rec.cells.push_back(std::move(cell));
-    if (!any && rec.cells.size() == 1 && rec.cells[0].empty()) continue;  // a blank line
-    out.push_back(std::move(rec));
-  }
-  return out;
-}
 
 nlohmann::json to_json(const ImportReport& r) {
   auto rows = nlohmann::json::array(), errors = nlohmann::json::array();

@@ -15,6 +15,7 @@
 #include "accounts/invitations.hpp"
 #include "accounts/model.hpp"
 #include "db/pool.hpp"
+#include "students/csv.hpp"
 
 namespace camp::students {
 
@@ -30,10 +31,6 @@ struct ImportRow {
   std::vector<std::string> changes;
 };
 
-struct ImportError {
-  int line = 0;
-  std::string field, message;
-};
 
 struct ImportReport {
   bool dry_run = false, applied = false;
@@ -43,18 +40,6 @@ struct ImportReport {
   std::vector<ImportError> errors;
 };
 nlohmann::json to_json(const ImportReport& report);
-
-// The text as UTF-8 and the encoding it was in; errc::invalid (msg::student_import_encoding_unknown)
-// when it is neither UTF-8 nor Shift_JIS.
-std::string decode_csv(std::string_view bytes, std::string& encoding);
-
-struct CsvRecord {
-  int line = 0;  // where the record starts (1-based)
-  std::vector<std::string> cells;
-};
-// RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; CRLF or LF; blank
-// lines skipped. An unclosed quote is an error on its line.
-std::vector<CsvRecord> parse_csv(std::string_view text, std::vector<ImportError>& errors);
 
 class StudentImport {
  public:

@@ -31,21 +31,20 @@ declare -A sources=(
   [multipart]="lib/core/error.cpp daemon/http/multipart.cpp"
   [cable_command]="daemon/cable/protocol.cpp"
   [static_path]="lib/core/error.cpp lib/core/text.cpp daemon/static_files.cpp daemon/http/exchange.cpp"
+  [csv_import]="lib/core/error.cpp lib/core/text.cpp lib/students/csv.cpp"
+  [questionnaire]="lib/core/error.cpp lib/core/text.cpp lib/questionnaires/definition.cpp lib/questionnaires/validator.cpp build/lib/questionnaire_files.cpp"
 )
 declare -A libs=(
   [json_body]="" [multipart]="-lfmt" [cable_command]=""
-  [static_path]="-lspdlog -lfmt"
+  [static_path]="-lspdlog -lfmt" [csv_import]="" [questionnaire]=""
 )
-# CSV import and the questionnaire validator: not on main when these targets were written.
-# Their hook: add [csv_import]="lib/<domain>/csv.cpp ..." here, a tests/fuzz/csv_import_fuzz.cpp
-# calling the parser on the raw bytes, and seeds in tests/fuzz/corpus/csv_import/.
 
 compile() {  # source -> object (one object per source, shared by the targets)
   local src=$1 obj=$out/obj/${1//\//_}.o
   eval "$cxx_line $flags_line -c $src -o $obj"  # always: ccache answers unchanged ones
 }
 
-targets=(json_body multipart cable_command static_path)
+targets=(json_body multipart cable_command static_path csv_import questionnaire)
 [[ -n $only ]] && targets=("$only")
 # Every source once, two compilers at a time (2 cores), then one link per target.
 all=()
