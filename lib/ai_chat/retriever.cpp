@@ -136,7 +136,10 @@ std::string excerpt(const std::string& text, const std::vector<std::string>& ter
   const auto lower = lower_ascii(flat);
   std::size_t at = std::string::npos;
   for (const auto& t : terms) at = std::min(at, lower.find(t));
-  std::size_t start = at == std::string::npos || at < 90 ? 0 : at - 90;
+  // A third of the window before the match (counted in bytes: at most that many characters),
+  // so the match itself is always inside it.
+  const std::size_t lead = max_chars / 3;
+  std::size_t start = at == std::string::npos || at < lead ? 0 : at - lead;
   while (start > 0 && (static_cast<unsigned char>(flat[start]) & 0xC0) == 0x80) --start;
   std::string_view rest(flat);
   rest.remove_prefix(start);
