@@ -8,7 +8,7 @@ std::optional<Command> parse_command(const std::string& text) {
   if (!j.contains("command") || !j["command"].is_string() || !j.contains("identifier") || !j["identifier"].is_string())
     return std::nullopt;
   Command c{j["command"].get<std::string>(), j["identifier"].get<std::string>(), nullptr, nullptr};
-  if (c.identifier.size() > 1024) return std::nullopt;
+  if (c.identifier.size() > kMaxIdentifierBytes) return std::nullopt;
   c.params = nlohmann::json::parse(c.identifier, nullptr, false);
   if (c.params.is_discarded() || !c.params.is_object() || !c.params.contains("channel") || !c.params["channel"].is_string())
     return std::nullopt;

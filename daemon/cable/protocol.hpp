@@ -8,6 +8,9 @@
 namespace camp::cable {
 
 inline constexpr const char* kSubprotocol = "actioncable-v1-json";
+// An identifier is the subscription's params as JSON; AiChatChannel's carry the student's input
+// (at most 2,000 characters, up to ~6 KB in UTF-8), so the cap leaves room for that and no more.
+inline constexpr std::size_t kMaxIdentifierBytes = 16 * 1024;
 
 struct Command {
   std::string command;     // subscribe | unsubscribe | message

@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   const auto command = camp::cable::parse_command(text);
   if (!command) return 0;
-  if (command->identifier.size() > 1024) __builtin_trap();
+  if (command->identifier.size() > camp::cable::kMaxIdentifierBytes) __builtin_trap();
   if (!command->params.is_object() || !command->params["channel"].is_string()) __builtin_trap();
   if (command->command == "message" && !command->data.is_object()) __builtin_trap();
   // The answers echo the identifier: they must be valid JSON whatever it holds.

@@ -25,6 +25,19 @@ TEST(CableProtocol, RefusesMalformedCommands) {
     EXPECT_FALSE(parse_command(bad)) << bad;
 }
 
+// An AI chat subscription carries the input in its identifier: 2,000 Japanese characters fit,
+// and nothing past the cap is parsed.
+TEST(CableProtocol, IdentifiersUpToTheCap) {
+  auto command = [](std::size_t input_bytes) {
+    const nlohmann::json params = {{"channel", "AiChatChannel"}, {"input", std::string(input_bytes, 'x')}};
+    return nlohmann::json({{"command", "subscribe"}, {"identifier", params.dump()}}).dump();
+  };
+  const auto overhead = nlohmann::json({{"channel", "AiChatChannel"}, {"input", ""}}).dump().size();
+  EXPECT_TRUE(parse_command(command(2000 * 3)));
+  EXPECT_TRUE(parse_command(command(kMaxIdentifierBytes - overhead)));
+  EXPECT_FALSE(parse_command(command(kMaxIdentifierBytes - overhead + 1)));
+}
+
 TEST(CableProtocol, FramesMatchActionCable) {
   EXPECT_EQ(welcome(), R"({"type":"welcome"})");
   EXPECT_EQ(ping(42), R"({"type":"ping","message":42})");
