@@ -29,7 +29,7 @@ void read_everything(camp::http::JsonFields& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string body(reinterpret_cast<const char*>(data), size);
-  if (!json_nesting_within(body, kJsonNestingLimit)) return 0;
+  if (!camp::http::json_nesting_within(body, camp::http::kJsonNestingLimit)) return 0;
   const auto parsed = nlohmann::json::parse(body, nullptr, false);
   if (parsed.is_discarded()) return 0;
   try {
