@@ -2,7 +2,7 @@
 //   1. JOINERS students POST /api/v1/events/{id}/participation at once on one event with
 //      CAPACITY seats: latency per request, then the event must hold exactly CAPACITY
 //      participants and JOINERS - CAPACITY waiting (no overbooking);
-//      Before it, the same burst on GET /api/v1/events/unread_count (no lock): the yardstick.
+//      Before it, the same burst on GET /api/v1/accounts/me (no database): the yardstick.
 //   2. GET /api/v1/events (first page of upcoming, marks seen) sequentially: p50/p95/p99.
 //   node bench/events.mjs URL SECRET EVENT_ID IDS_FILE CAPACITY [LIST_REQUESTS=400]
 import { createHmac } from 'node:crypto';
@@ -40,15 +40,15 @@ const quantiles = (times) => {
 const tokens = ids.map(token);
 // Warm the connections and the session cache (one authenticated GET each), not timed.
 await Promise.all(tokens.map((t) => call('GET', '/api/v1/events/unread_count', t)));
-// The yardstick, same clients and run: the same burst on a read that takes no lock (what the
-// client, HTTP and the token check cost by themselves).
+// The yardstick, same clients and run: the same burst on /me, which the session cache answers
+// without the database (what the client, HTTP and the token check cost by themselves).
 const readTimes = [];
 await Promise.all(tokens.map(async (t) => {
   const start = performance.now();
-  await call('GET', '/api/v1/events/unread_count', t);
+  await call('GET', '/api/v1/accounts/me', t);
   readTimes.push(performance.now() - start);
 }));
-console.log(`${tokens.length} concurrent GET unread_count (yardstick): ${quantiles(readTimes)}`);
+console.log(`${tokens.length} concurrent GET /api/v1/accounts/me (yardstick): ${quantiles(readTimes)}`);
 const joinTimes = [];
 const statuses = new Map();
 await Promise.all(tokens.map(async (t) => {
