@@ -5,37 +5,14 @@
 //      Before it, the same burst on GET /api/v1/accounts/me (no database): the yardstick.
 //   2. GET /api/v1/events (first page of upcoming, marks seen) sequentially: p50/p95/p99.
 //   node bench/events.mjs URL SECRET EVENT_ID IDS_FILE CAPACITY [LIST_REQUESTS=400]
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { client, quantiles, signToken } from './lib/client.mjs';
 
 const [url, secret, eventId, idsFile, capacity, listN = '400'] = process.argv.slice(2);
 const ids = readFileSync(idsFile, 'utf8').split('\n').filter(Boolean).map(Number);
-const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const now = Math.floor(Date.now() / 1000);
-function token(id) {
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(id), role: 'student', jti: `bench-${id}`, iat: now, exp: now + 3600 })}`;
-  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-}
+const token = (id) => signToken(secret, id, 'student');
 // 200 keep-alive connections (campd allows 256 per client address).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
-const target = new URL(url);
-function call(method, path, jwt) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, method, path, agent, headers: { authorization: `Bearer ${jwt}` } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-const quantiles = (times) => {
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
-  return `p50 ${q(0.5)} ms  p95 ${q(0.95)} ms  p99 ${q(0.99)} ms  max ${times.at(-1).toFixed(1)} ms`;
-};
+const call = client(url, 200);
 
 const tokens = ids.map(token);
 // Warm the connections and the session cache (one authenticated GET each), not timed.
@@ -70,5 +47,4 @@ for (let i = 0; i < Number(listN); i++) {
   listTimes.push(performance.now() - start);
 }
 console.log(`${listN} GET /api/v1/events (first page of upcoming): ${quantiles(listTimes)}`);
-agent.destroy();
 process.exit(ok ? 0 : 1);
