@@ -1,5 +1,6 @@
 #include "questionnaires/keyring.hpp"
 
+#include <cerrno>
 #include <fcntl.h>
 #include <cstring>
 #include <sodium.h>
@@ -66,17 +67,20 @@ Keyring Keyring::open(const std::string& path) {
     if (!fs::path(path).parent_path().empty()) fs::create_directories(fs::path(path).parent_path());
     k.keys_[1] = fresh_key();
     k.current_ = 1;
-    // O_EXCL: when two processes start at once, one writes; the other reads what it wrote.
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd >= 0) {
-      const auto line = "1 " + to_base64(k.keys_[1]) + "\n";
-      const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size()) && ::fsync(fd) == 0;
-      ::close(fd);
-      if (!ok) unusable(path, "cannot write it");
-      return k;
-    }
+    // Written whole to a private file, then published with link(): when several daemons start
+    // at once, one link wins and the others read a complete file (never an empty one).
+    const auto tmp = path + ".new." + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) unusable(tmp, "cannot write it");
+    const auto line = "1 " + to_base64(k.keys_[1]) + "\n";
+    const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size()) && ::fsync(fd) == 0;
+    ::close(fd);
+    const bool won = ok && ::link(tmp.c_str(), path.c_str()) == 0;
+    const int link_errno = errno;
+    ::unlink(tmp.c_str());
+    if (won) return k;
+    if (!ok || link_errno != EEXIST) unusable(path, "cannot create it");
     k.keys_.clear();
-    ::usleep(50000);
     if (::stat(path.c_str(), &st) != 0) unusable(path, "cannot create it");
   }
   if (st.st_mode & (S_IRWXG | S_IRWXO))
