@@ -2,17 +2,19 @@
 // realtime tests on loopback:
 //   1. time to first delta, one chat at a time (N_SEQ), minus the provider's own latency;
 //   2. GET /api/v1/accounts/me p99 with nothing else running (idle);
-//   3. CONCURRENT chats at once (each streams for a while) while /me is measured again.
-//   node bench/ai-chat.mjs CAMPD [CONCURRENT=200] [N_SEQ=40]
+//   3. one chat from each student of IDS_FILE at once (each streams for a while) while /me is
+//      measured again.
+//   node bench/ai-chat.mjs CAMPD IDS_FILE [N_SEQ=40]   (tokens signed with $CAMP_DATA_DIR/jwt_secret)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startFakeProvider } from '../tests/realtime/lib/fake-provider.mjs';
+import { signToken } from './lib/client.mjs';
 
 const require = createRequire(new URL('./cable/', import.meta.url));
 const WebSocket = require('ws');
-const [campd, concurrentArg = '200', seqArg = '40'] = process.argv.slice(2);
-const CONCURRENT = Number(concurrentArg);
+const [campd, idsFile, seqArg = '40'] = process.argv.slice(2);
 const N_SEQ = Number(seqArg);
 const LATENCY = 100;  // the provider's own time to first byte
 
@@ -31,6 +33,10 @@ const daemon = spawn(campd, [], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 for (let i = 0; i < 100; i++) { try { if ((await fetch(`${url}/readyz`)).ok) break; } catch {} await new Promise((r) => setTimeout(r, 100)); }
+// The daemon wrote its signing key at start.
+const secret = readFileSync(`${process.env.CAMP_DATA_DIR}/jwt_secret`, 'utf8').trim();
+const students = readFileSync(idsFile, 'utf8').split('\n').filter(Boolean).map((id) => signToken(secret, id, 'student'));
+const CONCURRENT = students.length;
 
 const login = await fetch(`${url}/api/v1/account_token`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' },
@@ -38,10 +44,11 @@ const login = await fetch(`${url}/api/v1/account_token`, {
 });
 const token = (await login.json()).jwt;
 
-function connect() {
+function connect(jwt = token) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/cable?token=${token}`, ['actioncable-v1-json']);
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/cable?token=${jwt}`, ['actioncable-v1-json']);
     ws.on('error', reject);
+    ws.on('close', (code) => reject(new Error(`/cable closed (${code}) before its welcome`)));
     ws.on('message', (d) => { if (JSON.parse(d).type === 'welcome') resolve(ws); });
   });
 }
@@ -91,7 +98,7 @@ try {
   for (let i = 0; i < 500; i++) idle.push(await me());
   console.log(`/me idle: ${fmt(idle)}`);
 
-  const sockets = await Promise.all(Array.from({ length: CONCURRENT }, connect));
+  const sockets = await Promise.all(students.map((jwt) => connect(jwt)));
   let running = true;
   const busy = meFor(() => !running);
   const t0 = performance.now();
@@ -100,7 +107,7 @@ try {
   running = false;
   const loaded = await busy;
   const ok = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
-  console.log(`${CONCURRENT} concurrent chats: ${ok.length} done, ${results.length - ok.length} failed, all in ${wall.toFixed(0)} ms`);
+  console.log(`${CONCURRENT} concurrent chats (one per student): ${ok.length} done, ${results.length - ok.length} failed, all in ${wall.toFixed(0)} ms`);
   console.log(`  first delta under load (minus ${LATENCY} ms): ${fmt(ok.map((r) => r.firstDelta - LATENCY))}`);
   console.log(`/me during the chats: ${fmt(loaded)}; p99 ratio to idle ${(pct(loaded, 99) / pct(idle, 99)).toFixed(2)}×`);
   console.log(`provider requests seen: ${fake.requests.length}`);
