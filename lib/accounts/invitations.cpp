@@ -1,11 +1,14 @@
 #include "accounts/invitations.hpp"
 
+#include <map>
+
 #include "accounts/link_token.hpp"
 #include "accounts/password.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
+#include "db/arrays.hpp"
 #include "mail/outbox.hpp"
 
 namespace camp::accounts {
@@ -14,6 +17,8 @@ namespace {
 constexpr db::Statement kCourseId{"invitations.course_id", "SELECT id FROM courses WHERE code = $1"};
 constexpr db::Statement kAccountExists{
     "invitations.account_exists", "SELECT 1 FROM accounts WHERE lower(email) = lower($1)"};
+constexpr db::Statement kAnyAccountExists{
+    "invitations.any_account_exists", "SELECT 1 FROM accounts WHERE lower(email) = ANY($1::text[]) LIMIT 1"};
 // One pending invitation per e-mail: inviting again gives the row a new id hash and expiry.
 constexpr db::Statement kUpsert{
     "invitations.upsert",
@@ -23,6 +28,15 @@ constexpr db::Statement kUpsert{
     "role = EXCLUDED.role, course_id = EXCLUDED.course_id, nickname = EXCLUDED.nickname, "
     "token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = EXCLUDED.created_at, "
     "expires_at = EXCLUDED.expires_at RETURNING id"};
+constexpr db::Statement kUpsertMany{
+    "invitations.upsert_many",
+    "INSERT INTO invitations (email, role, course_id, nickname, token_hash, invited_by, created_at, expires_at) "
+    "SELECT u.email, u.role, u.course_id, u.nickname, decode(u.hash, 'hex'), $6, to_timestamp($7), to_timestamp($8) "
+    "FROM unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::text[]) AS u(email, role, course_id, nickname, hash) "
+    "ON CONFLICT ((lower(email))) WHERE accepted_at IS NULL DO UPDATE SET email = EXCLUDED.email, "
+    "role = EXCLUDED.role, course_id = EXCLUDED.course_id, nickname = EXCLUDED.nickname, "
+    "token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = EXCLUDED.created_at, "
+    "expires_at = EXCLUDED.expires_at"};
 #define CAMP_INVITATION_COLUMNS                                                                          \
   "SELECT i.id, i.email, i.role, c.code, c.name, c.months, i.nickname, "                                 \
   "extract(epoch FROM i.expires_at)::float8, encode(i.token_hash, 'hex'), a.nickname, a.email, i.course_id " \
@@ -74,6 +88,41 @@ std::optional<Row> find_pending(db::Tx& tx, const db::Statement& st, std::string
   return row;
 }
 
+// An invitation that passed the checks: the e-mail trimmed, the role parsed, the course found.
+struct Checked {
+  Invite in;
+  Role role = Role::trial;
+  std::optional<int> course_id;
+};
+
+// 422 on fields email / role / course / nickname. `course_ids` remembers codes already looked up.
+Checked check_invite(db::Tx& tx, const Invite& raw, std::map<std::string, std::optional<int>>& course_ids) {
+  Checked out{raw, Role::trial, std::nullopt};
+  auto& in = out.in;
+  in.email = text::trim(in.email, " \t");
+  FieldErrors errors;
+  if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
+  if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);
+  const auto role = parse_role(in.role);
+  if (!role) errors["role"].push_back(std::string(msg::role_unknown));
+  const bool needs_course = role && (*role == Role::student || *role == Role::graduate);
+  if (role && needs_course && !in.course_code) errors["course"].push_back(std::string(msg::course_required_for_role));
+  if (role && !needs_course && in.course_code) errors["course"].push_back(std::string(msg::course_not_for_role));
+  if (in.course_code && errors.find("course") == errors.end()) {
+    auto known = course_ids.find(*in.course_code);
+    if (known == course_ids.end()) {
+      const auto rows = tx.exec(kCourseId, *in.course_code);
+      known = course_ids.emplace(*in.course_code, rows.empty() ? std::nullopt : std::optional<int>(rows[0][0].as<int>()))
+                  .first;
+    }
+    if (!known->second) errors["course"].push_back(std::string(msg::course_unknown));
+    out.course_id = known->second;
+  }
+  throw_if_invalid(errors);
+  out.role = *role;
+  return out;
+}
+
 Error link_invalid() { return Error(errc::not_found, std::string(msg::invitation_link_invalid)); }
 Error expired() { return Error(errc::not_found, std::string(msg::invitation_expired)); }
 Error email_taken() {
@@ -86,40 +135,68 @@ std::string InvitationService::accept_url(std::string_view id) const {
   return public_url_ + "/account/new/" + std::string(id);
 }
 
+mail::Outgoing InvitationService::invitation_mail(const std::string& email, const std::string& nickname,
+                                                 std::string_view id) const {
+  return {.to = email,
+          .template_name = "invitation",
+          .values = {{"nickname", nickname.empty() ? email : nickname},
+                     {"url", accept_url(id)},
+                     {"days", std::to_string(kInvitationLifetime.count() / 24)}}};
+}
+
 Invitation InvitationService::invite(db::Tx& tx, const Invite& raw, std::optional<std::int64_t> invited_by) {
-  Invite in = raw;
-  in.email = text::trim(in.email, " \t");
-  FieldErrors errors;
-  if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
-  if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);
-  const auto role = parse_role(in.role);
-  if (!role) errors["role"].push_back(std::string(msg::role_unknown));
-  const bool needs_course = role && (*role == Role::student || *role == Role::graduate);
-  if (role && needs_course && !in.course_code) errors["course"].push_back(std::string(msg::course_required_for_role));
-  if (role && !needs_course && in.course_code) errors["course"].push_back(std::string(msg::course_not_for_role));
-  std::optional<int> course_id;
-  if (in.course_code && errors.find("course") == errors.end()) {
-    const auto rows = tx.exec(kCourseId, *in.course_code);
-    if (rows.empty()) errors["course"].push_back(std::string(msg::course_unknown));
-    else course_id = rows[0][0].as<int>();
-  }
-  throw_if_invalid(errors);
+  std::map<std::string, std::optional<int>> course_ids;
+  const auto checked = check_invite(tx, raw, course_ids);
+  const auto& in = checked.in;
   if (!tx.exec(kAccountExists, in.email).empty()) throw email_taken();
 
   const auto now = clock_.now();
   const auto id = new_link_token();
-  const auto row_id =
-      tx.exec(kUpsert, in.email, std::string(to_string(*role)), course_id, in.nickname, link_token_hash(id), invited_by,
-              epoch_seconds(now), epoch_seconds(now + kInvitationLifetime))[0][0]
-          .as<std::int64_t>();
+  const auto row_id = tx.exec(kUpsert, in.email, std::string(to_string(checked.role)), checked.course_id, in.nickname,
+                              link_token_hash(id), invited_by, epoch_seconds(now), epoch_seconds(now + kInvitationLifetime))[0][0]
+                          .as<std::int64_t>();
   auto stored = read(tx.exec(kById, row_id)[0], now);
   const auto& invitation = stored.view.invitation;
-  mail::enqueue(tx, {.to = invitation.email,
-                     .template_name = "invitation",
-                     .values = {{"nickname", invitation.nickname.empty() ? invitation.email : invitation.nickname},
-                                {"url", accept_url(id)},
-                                {"days", std::to_string(kInvitationLifetime.count() / 24)}}});
+  mail::enqueue(tx, invitation_mail(invitation.email, invitation.nickname, id));
   return invitation;
+}
+
+std::size_t InvitationService::invite_many(db::Tx& tx, const std::vector<Invite>& raw,
+                                           std::optional<std::int64_t> invited_by) {
+  std::map<std::string, std::optional<int>> course_ids;
+  std::vector<Checked> checked;
+  std::map<std::string, std::size_t> by_email;  // lower-case e-mail -> its last place in `checked`
+  for (const auto& one : raw) {
+    auto c = check_invite(tx, one, course_ids);
+    const auto key = text::lower_ascii(c.in.email);
+    if (const auto seen = by_email.find(key); seen != by_email.end()) checked[seen->second] = std::move(c);
+    else {
+      by_email.emplace(key, checked.size());
+      checked.push_back(std::move(c));
+    }
+  }
+  if (checked.empty()) return 0;
+  std::vector<std::string> lowered;
+  for (const auto& [key, at] : by_email) lowered.push_back(key);
+  if (!tx.exec(kAnyAccountExists, db::text_array(lowered)).empty()) throw email_taken();
+
+  const auto now = clock_.now();
+  db::ArrayLiteral emails, roles, courses, nicknames, hashes;
+  std::vector<mail::Outgoing> mails;
+  mails.reserve(checked.size());
+  for (const auto& c : checked) {
+    const auto id = new_link_token();
+    emails.add(c.in.email);
+    roles.add(std::string(to_string(c.role)));
+    courses.add(c.course_id ? std::optional<std::string>(std::to_string(*c.course_id)) : std::nullopt);
+    nicknames.add(c.in.nickname);
+    hashes.add(link_token_hash(id));
+    mails.push_back(invitation_mail(c.in.email, c.in.nickname, id));
+  }
+  tx.exec(kUpsertMany, emails.str(), roles.str(), courses.str(), nicknames.str(), hashes.str(), invited_by,
+          epoch_seconds(now), epoch_seconds(now + kInvitationLifetime));
+  mail::enqueue_many(tx, mails);
+  return checked.size();
 }
 
 void InvitationService::require_inviter(const Account& actor) {

@@ -13,11 +13,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "accounts/model.hpp"
 #include "accounts/password_resets.hpp"
 #include "core/clock.hpp"
 #include "db/pool.hpp"
+#include "mail/model.hpp"
 
 namespace camp::accounts {
 
@@ -69,6 +71,10 @@ class InvitationService {
   // (fields.email, msg::email_taken) when an account has the e-mail; a pending invitation of
   // the e-mail is replaced. Queues the mail. `invited_by`: the admin, shown as the contact.
   Invitation invite(db::Tx& tx, const Invite& invite, std::optional<std::int64_t> invited_by);
+  // Many at once in the caller's transaction (camp students import): the same checks (the
+  // first failure throws, nothing is kept), an e-mail given twice keeps its last invitation,
+  // and one statement each for the invitations and their mails. Returns how many.
+  std::size_t invite_many(db::Tx& tx, const std::vector<Invite>& invites, std::optional<std::int64_t> invited_by);
   // Its own transaction, for the API: only admins may invite (403).
   Invitation invite(const Account& actor, const Invite& invite);
   // Its own transaction, for the CLI (an operator: no actor).
@@ -88,6 +94,8 @@ class InvitationService {
   static void require_inviter(const Account& actor);
 
  private:
+  mail::Outgoing invitation_mail(const std::string& email, const std::string& nickname, std::string_view id) const;
+
   db::Pool& pool_;
   const Clock& clock_;
   std::string public_url_;

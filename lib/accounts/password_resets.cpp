@@ -52,11 +52,6 @@ constexpr db::Statement kReset{
 
 Error link_invalid() { return Error(errc::not_found, std::string(msg::password_reset_link_invalid)); }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 struct OpenReset {
   std::int64_t account_id;
   TimePoint expires_at;
@@ -90,7 +85,7 @@ void PasswordResetService::request(const ResetRequest& in) {
   throw_if_invalid(errors);
 
   const auto now = clock_.now();
-  const std::vector<std::string> keys{"reset:email:" + lower(email), "reset:address:" + address_group(in.client_address)};
+  const std::vector<std::string> keys{"reset:email:" + text::lower_ascii(email), "reset:address:" + address_group(in.client_address)};
   pool_.transaction([&](db::Tx& tx) {
     int retry_after = 0;
     for (const auto& r : tx.exec(kCount, db::text_array(keys), limits_.window_seconds)) {

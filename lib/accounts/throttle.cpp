@@ -4,17 +4,9 @@
 #include <cctype>
 
 #include "accounts/session_repo.hpp"
+#include "core/text.hpp"
 
 namespace camp::accounts {
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
-}  // namespace
 
 int slowdown_ms(int failures, const RateLimits& limits) {
   const int beyond = failures - limits.login_failures_per_email;
@@ -24,7 +16,7 @@ int slowdown_ms(int failures, const RateLimits& limits) {
 }
 
 ThrottleKeys throttle_keys(std::string_view email, const std::string& client_address) {
-  const auto mail = lower(email);
+  const auto mail = text::lower_ascii(email);
   const auto group = address_group(client_address);
   return {"email:" + mail, "address:" + group, "pair:" + group + " " + mail};
 }

@@ -63,12 +63,6 @@ std::string flatten(std::string_view text) {
   return out;
 }
 
-std::string lower_ascii(std::string s) {
-  for (auto& ch : s)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-  return s;
-}
-
 std::string like_pattern(const std::string& term) {
   std::string p = "%";
   for (char ch : term) {
@@ -133,7 +127,7 @@ std::vector<std::string> extract_terms(const std::string& text, std::size_t max_
 
 std::string excerpt(const std::string& text, const std::vector<std::string>& terms, std::size_t max_chars) {
   const auto flat = flatten(text);
-  const auto lower = lower_ascii(flat);
+  const auto lower = text::lower_ascii(flat);
   std::size_t at = std::string::npos;
   for (const auto& t : terms) at = std::min(at, lower.find(t));
   // A third of the window before the match (counted in bytes: at most that many characters),
@@ -169,7 +163,7 @@ std::vector<Passage> retrieve(db::Tx& tx, const std::string& input, int limit) {
     q.per = 10;
     for (auto& question : questions::repo::search(tx, q).items) {
       auto& hit = hits[question.id];
-      hit.score += lower_ascii(question.title).find(term) != std::string::npos ? 2 : 1;
+      hit.score += text::lower_ascii(question.title).find(term) != std::string::npos ? 2 : 1;
       hit.question = std::move(question);
     }
   }

@@ -58,4 +58,11 @@ std::string trim(std::string_view s, std::string_view blanks) {
   return std::string(s.substr(first, s.find_last_not_of(blanks) - first + 1));
 }
 
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (auto& ch : out)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  return out;
+}
+
 }  // namespace camp::text

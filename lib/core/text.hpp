@@ -18,5 +18,7 @@ std::string escape_for_log(std::string_view bytes);
 // `s` without the leading and trailing characters in `blanks` (by default spaces, tabs and
 // line breaks); "" when nothing else is left.
 std::string trim(std::string_view s, std::string_view blanks = " \t\r\n");
+// A..Z to a..z; every other byte as it is (e-mail keys, URL schemes and hosts, search terms).
+std::string lower_ascii(std::string_view s);
 
 }  // namespace camp::text

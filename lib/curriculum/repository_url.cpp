@@ -9,14 +9,9 @@
 namespace camp::curriculum {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 // The part after "http://" or "https://" (scheme case-insensitive), or nullopt.
 std::optional<std::string> after_scheme(const std::string& url) {
-  const auto l = lower(url.substr(0, 8));
+  const auto l = text::lower_ascii(url.substr(0, 8));
   if (l.rfind("https://", 0) == 0) return url.substr(8);
   if (l.rfind("http://", 0) == 0) return url.substr(7);
   return std::nullopt;
@@ -50,14 +45,14 @@ std::string repository_key(const std::string& raw) {
   auto rest = after_scheme(url).value_or(url);
   rest = rest.substr(0, rest.find_first_of("?#"));
   const auto slash = rest.find('/');
-  auto host = lower(rest.substr(0, slash));
+  auto host = text::lower_ascii(rest.substr(0, slash));
   if (const auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
   auto path = slash == std::string::npos ? std::string() : rest.substr(slash);
   // Trailing slashes and ".git", in any order and number ("x.git/", "x/.git" is a path).
   for (bool changed = true; changed;) {
     changed = false;
     while (!path.empty() && path.back() == '/') path.pop_back(), changed = true;
-    if (path.size() >= 4 && lower(path.substr(path.size() - 4)) == ".git") path.resize(path.size() - 4), changed = true;
+    if (path.size() >= 4 && text::lower_ascii(path.substr(path.size() - 4)) == ".git") path.resize(path.size() - 4), changed = true;
   }
   return host + path;
 }

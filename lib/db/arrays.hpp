@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,6 +20,36 @@ inline std::string text_array(const std::vector<std::string>& items) {
     out += '"';
   }
   return out + "}";
+}
+
+// An array literal built element by element, every element quoted or NULL; for the
+// unnest(...) batch statements, whose element type the query casts ($1::int8[], $2::date[]).
+class ArrayLiteral {
+ public:
+  void add(const std::optional<std::string>& item) {
+    out_ += out_.empty() ? "{" : ",";
+    if (!item) {
+      out_ += "NULL";
+      return;
+    }
+    out_ += '"';
+    for (char ch : *item) {
+      if (ch == '"' || ch == '\\') out_ += '\\';
+      out_ += ch;
+    }
+    out_ += '"';
+  }
+  std::string str() const { return out_.empty() ? "{}" : out_ + "}"; }
+
+ private:
+  std::string out_;
+};
+
+// The same from a whole vector.
+inline std::string nullable_text_array(const std::vector<std::optional<std::string>>& items) {
+  ArrayLiteral out;
+  for (const auto& item : items) out.add(item);
+  return out.str();
 }
 
 // An int8[] literal ({1,2,3}) to pass as one query parameter.

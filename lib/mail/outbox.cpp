@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "db/arrays.hpp"
 
 namespace camp::mail {
 namespace {
@@ -101,28 +102,6 @@ Row prepare(const Outgoing& mail) {
           mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt};
 }
 
-// A PostgreSQL array literal: every element quoted, or NULL.
-class ArrayLiteral {
- public:
-  void add(const std::optional<std::string>& item) {
-    out_ += out_.empty() ? "{" : ",";
-    if (!item) {
-      out_ += "NULL";
-      return;
-    }
-    out_ += '"';
-    for (char ch : *item) {
-      if (ch == '"' || ch == '\\') out_ += '\\';
-      out_ += ch;
-    }
-    out_ += '"';
-  }
-  std::string str() const { return out_.empty() ? "{}" : out_ + "}"; }
-
- private:
-  std::string out_;
-};
-
 }  // namespace
 
 std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
@@ -133,7 +112,7 @@ std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
 
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
   if (mails.empty()) return 0;
-  ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
+  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
   for (const auto& mail : mails) {
     const auto r = prepare(mail);
     names.add(r.template_name);

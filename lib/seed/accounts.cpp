@@ -6,6 +6,7 @@
 #include "accounts/repo.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "seed/demo.hpp"
 #include "seed/domains.hpp"
@@ -31,11 +32,6 @@ constexpr DemoAccount kDemoAccounts[] = {
     {"graduate@example.com", "graduate", "rails_4m", "卒業生 三郎"},
     {"trial@example.com", "trial", nullptr, "体験 ユーザー"},
 };
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 Where at(const AccountEntry& a, const char* field) {
   auto it = a.fields.find(field);
@@ -87,7 +83,7 @@ void read_accounts(const YAML::Node& section, Fixture& out, YamlReader& in) {
     if (role && !needs_course && a.course)
       problems.add(at(a, "course"), path(i) + ".course", std::string(msg::fixture_course_not_allowed));
     for (const auto& earlier : out.accounts)
-      if (lower(earlier.email) == lower(a.email) && !a.email.empty())
+      if (text::lower_ascii(earlier.email) == text::lower_ascii(a.email) && !a.email.empty())
         problems.add(at(a, "email"), path(i) + ".email", msg::fixture_duplicate_email(std::to_string(earlier.at.line)));
     out.accounts.push_back(std::move(a));
   }
@@ -137,7 +133,7 @@ void add_demo_accounts(Fixture& f) {
 
 std::optional<accounts::Role> role_after_seed(Services& s, const Fixture& f, const std::string& email) {
   for (const auto& a : f.accounts)
-    if (lower(a.email) == lower(email)) return accounts::parse_role(a.role);
+    if (text::lower_ascii(a.email) == text::lower_ascii(email)) return accounts::parse_role(a.role);
   if (auto current = existing(s, email)) return current->role;
   return std::nullopt;
 }

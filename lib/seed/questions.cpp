@@ -4,9 +4,9 @@
 #include <cctype>
 #include <map>
 
-#include "core/text.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "seed/domains.hpp"
 
@@ -47,11 +47,6 @@ constexpr DemoQuestion kDemoQuestions[] = {
 };
 
 constexpr std::size_t kMaxText = 20000;
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 template <class Entry>
 Where at(const Entry& e, const char* field) {
@@ -105,8 +100,8 @@ struct Actors {
   std::map<std::string, accounts::Account> by_email;
 
   const accounts::Account& get(const std::string& email) {
-    auto it = by_email.find(lower(email));
-    if (it == by_email.end()) it = by_email.emplace(lower(email), s.accounts.find_by_email(email)).first;
+    auto it = by_email.find(text::lower_ascii(email));
+    if (it == by_email.end()) it = by_email.emplace(text::lower_ascii(email), s.accounts.find_by_email(email)).first;
     return it->second;
   }
 };
@@ -215,7 +210,7 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
     if (validate::char_count(q.title) > 200) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
     if (validate::char_count(q.body) > kMaxText) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
     for (const auto& earlier : out.questions)
-      if (lower(earlier.author) == lower(q.author) && earlier.title == q.title && !q.title.empty())
+      if (text::lower_ascii(earlier.author) == text::lower_ascii(q.author) && earlier.title == q.title && !q.title.empty())
         problems.add(at(q, "title"), path + ".title", msg::fixture_duplicate_title(std::to_string(earlier.at.line)));
 
     if (in.sequence(node["answers"], path + ".answers")) {

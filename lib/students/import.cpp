@@ -9,6 +9,7 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
+#include "db/arrays.hpp"
 #include "students/model.hpp"
 #include "students/plan.hpp"
 #include "students/validation.hpp"
@@ -45,34 +46,14 @@ constexpr db::Statement kHistory{
     "INSERT INTO student_mentor_changes (student_id, mentor_id, changed_by) "
     "SELECT u.id, u.mentor_id, $3 FROM unnest($1::int8[], $2::int8[]) AS u(id, mentor_id)"};
 
-// An array literal; nothing is NULL.
-std::string array(const std::vector<std::optional<std::string>>& items) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    if (!items[i]) {
-      out += "NULL";
-      continue;
-    }
-    out += '"';
-    for (const char ch : *items[i]) {
-      if (ch == '"' || ch == '\\') out += '\\';
-      out += ch;
-    }
-    out += '"';
-  }
-  return out + "}";
-}
+constexpr std::size_t kInviteBatch = 1000;
+
+// The batch statements' arrays: NULL where a row has no value.
+std::string array(const std::vector<std::optional<std::string>>& items) { return db::nullable_text_array(items); }
 
 std::optional<std::string> id_text(std::optional<std::int64_t> id) {
   if (!id) return std::nullopt;
   return std::to_string(*id);
-}
-
-std::string lower(std::string s) {
-  for (auto& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
 }
 
 struct Columns {
@@ -87,7 +68,7 @@ Columns columns_of(const std::vector<std::string>& header) {
       {"ステータス", &Columns::status},  {"mentor_email", &Columns::mentor},  {"担当メンター", &Columns::mentor}};
   Columns c;
   for (std::size_t i = 0; i < header.size(); ++i)
-    if (const auto it = names.find(lower(text::trim(header[i]))); it != names.end()) c.*(it->second) = static_cast<int>(i);
+    if (const auto it = names.find(text::lower_ascii(text::trim(header[i]))); it != names.end()) c.*(it->second) = static_cast<int>(i);
   return c;
 }
 
@@ -155,7 +136,7 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
     Row row;
     row.line = rec.line;
     row.email = cell(cols.email);
-    row.key = lower(row.email);
+    row.key = text::lower_ascii(row.email);
     row.name = cell(cols.name);
     row.course = cell(cols.course);
     const auto before = report.errors.size();
@@ -173,7 +154,7 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
     }
     if (const auto m = cell(cols.mentor); !m.empty()) {
       if (auto bad = validate::email(m)) fail(rec.line, "mentor_email", *bad);
-      row.mentor_email = lower(m);
+      row.mentor_email = text::lower_ascii(m);
     }
     if (report.errors.size() != before) continue;
     if (const auto [it, fresh] = first_line.emplace(row.key, row.line); !fresh) {
@@ -299,10 +280,13 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
       if (!course_changed.empty()) tx.exec(kAccountCourses, array(course_changed));
     }
     if (!h_id.empty()) tx.exec(kHistory, array(h_id), array(h_mentor), actor_id);
-    std::size_t done = 0;
-    for (const auto* row : invites) {
-      invitations_.invite(tx, {row->email, "student", row->course, row->name}, actor_id);
-      if (options.progress && (++done % 100 == 0 || done == invites.size())) options.progress(done, invites.size());
+    // Invitations in batches of kInviteBatch: a few statements each, and progress in between.
+    for (std::size_t from = 0; from < invites.size(); from += kInviteBatch) {
+      const auto to = std::min(invites.size(), from + kInviteBatch);
+      std::vector<accounts::Invite> batch;
+      for (auto i = from; i < to; ++i) batch.push_back({invites[i]->email, "student", invites[i]->course, invites[i]->name});
+      invitations_.invite_many(tx, batch, actor_id);
+      if (options.progress) options.progress(to, invites.size());
     }
     out.applied = true;
     return out;

@@ -1,6 +1,8 @@
 #include "students/repo.hpp"
 
 #include <algorithm>
+#include <map>
+#include <stdexcept>
 
 namespace camp::students::repo {
 namespace {
@@ -20,42 +22,52 @@ constexpr db::Statement kFindByAccount{"students.find_by_account", CAMP_STUDENT_
 constexpr db::Statement kFindByEmail{"students.find_by_email", CAMP_STUDENT_SELECT "WHERE lower(s.email) = lower($1)"};
 constexpr db::Statement kLock{"students.lock", "SELECT 1 FROM students WHERE id = $1 FOR UPDATE"};
 
-// Filters with null meaning "any"; the sort key and direction pick one CASE each. The page is
-// cut from students alone (search_text and due_on are kept on the row), then joined.
-constexpr db::Statement kList{
-    "students.list",
-    "WITH page AS (SELECT id, total, row_number() OVER () AS n FROM ("
-    " SELECT s.id, count(*) OVER () AS total FROM students s"
-    " WHERE ($1::text IS NULL OR s.search_text LIKE $1)"
-    " AND ($2::text IS NULL OR s.course_id = (SELECT id FROM courses WHERE code = $2))"
-    " AND ($3::int8 IS NULL OR s.mentor_id = $3) AND (NOT $4::bool OR s.mentor_id IS NULL)"
-    " AND ($5::text IS NULL OR s.status = $5)"
-    " AND (NOT $6::bool OR (s.status = 'active' AND s.due_on < $7::date))"
-    " AND ($8::date IS NULL OR s.start_date >= $8) AND ($9::date IS NULL OR s.start_date <= $9)"
-    " ORDER BY"
-    "  CASE WHEN $10 = 'start_date' AND $11 = 'asc' THEN s.start_date END ASC,"
-    "  CASE WHEN $10 = 'start_date' AND $11 = 'desc' THEN s.start_date END DESC,"
-    "  CASE WHEN $10 = 'name' AND $11 = 'asc' THEN s.name END ASC,"
-    "  CASE WHEN $10 = 'name' AND $11 = 'desc' THEN s.name END DESC,"
-    "  CASE WHEN $10 = 'email' AND $11 = 'asc' THEN lower(s.email) END ASC,"
-    "  CASE WHEN $10 = 'email' AND $11 = 'desc' THEN lower(s.email) END DESC,"
-    "  CASE WHEN $10 = 'due_on' AND $11 = 'asc' THEN s.due_on END ASC NULLS LAST,"
-    "  CASE WHEN $10 = 'due_on' AND $11 = 'desc' THEN s.due_on END DESC NULLS LAST,"
-    "  CASE WHEN $10 = 'created_at' AND $11 = 'asc' THEN s.created_at END ASC,"
-    "  CASE WHEN $10 = 'created_at' AND $11 = 'desc' THEN s.created_at END DESC,"
-    "  CASE WHEN $11 = 'asc' THEN s.id END ASC, CASE WHEN $11 = 'desc' THEN s.id END DESC"
-    " LIMIT $12 OFFSET $13) p) SELECT " CAMP_STUDENT_COLUMNS ", page.total " CAMP_STUDENT_FROM
-    "JOIN page ON page.id = s.id ORDER BY page.n"};
-// With no page rows the total is unknown from the page: counted alone.
-constexpr db::Statement kCount{
-    "students.count",
-    "SELECT count(*) FROM students s"
-    " WHERE ($1::text IS NULL OR s.search_text LIKE $1)"
-    " AND ($2::text IS NULL OR s.course_id = (SELECT id FROM courses WHERE code = $2))"
-    " AND ($3::int8 IS NULL OR s.mentor_id = $3) AND (NOT $4::bool OR s.mentor_id IS NULL)"
-    " AND ($5::text IS NULL OR s.status = $5)"
-    " AND (NOT $6::bool OR (s.status = 'active' AND s.due_on < $7::date))"
-    " AND ($8::date IS NULL OR s.start_date >= $8) AND ($9::date IS NULL OR s.start_date <= $9)"};
+// Filters with null meaning "any" ($1..$9, the same in the page and the count).
+#define CAMP_STUDENT_FILTERS                                                                   \
+  " WHERE ($1::text IS NULL OR s.search_text LIKE $1)"                                         \
+  " AND ($2::text IS NULL OR s.course_id = (SELECT id FROM courses WHERE code = $2))"          \
+  " AND ($3::int8 IS NULL OR s.mentor_id = $3) AND (NOT $4::bool OR s.mentor_id IS NULL)"      \
+  " AND ($5::text IS NULL OR s.status = $5)"                                                    \
+  " AND (NOT $6::bool OR (s.status = 'active' AND s.due_on < $7::date))"                       \
+  " AND ($8::date IS NULL OR s.start_date >= $8) AND ($9::date IS NULL OR s.start_date <= $9)"
+
+constexpr db::Statement kCount{"students.count", "SELECT count(*) FROM students s" CAMP_STUDENT_FILTERS};
+
+// The page: one statement per sort key and direction (both from a fixed list), so that each is
+// planned with its own ORDER BY (the default order walks students_start_idx and stops after
+// the page) rather than one statement sorting every row by a CASE per key. The page is cut
+// from students alone (search_text and due_on are kept on the row), then joined.
+const db::Statement& list_statement(const std::string& sort, const std::string& order) {
+  struct Variant {
+    std::string name, sql;
+  };
+  static const auto variants = [] {
+    const std::pair<const char*, const char*> keys[] = {{"start_date", "s.start_date"},
+                                                        {"name", "s.name"},
+                                                        {"email", "lower(s.email)"},
+                                                        {"due_on", "s.due_on"},
+                                                        {"created_at", "s.created_at"}};
+    std::map<std::string, Variant> out;
+    for (const auto& [key, expr] : keys)
+      for (const std::string dir : {"asc", "desc"}) {
+        const auto by = std::string(" ORDER BY ") + expr + " " + dir +
+                        (std::string(key) == "due_on" ? " NULLS LAST" : "") + ", s.id " + dir;
+        out[std::string(key) + " " + dir] = {
+            "students.list." + std::string(key) + "." + dir,
+            "WITH page AS (SELECT s.id FROM students s" CAMP_STUDENT_FILTERS + by + " LIMIT $10 OFFSET $11) "
+            "SELECT " CAMP_STUDENT_COLUMNS CAMP_STUDENT_FROM "JOIN page ON page.id = s.id" + by};
+      }
+    return out;
+  }();
+  static const auto statements = [] {
+    std::map<std::string, db::Statement> out;
+    for (const auto& [key, v] : variants) out.emplace(key, db::Statement{v.name.c_str(), v.sql.c_str()});
+    return out;
+  }();
+  const auto it = statements.find(sort + " " + order);
+  if (it == statements.end()) throw std::invalid_argument("students list: unknown sort " + sort + " " + order);
+  return it->second;
+}
 
 constexpr db::Statement kHistory{
     "students.mentor_history",
@@ -202,18 +214,18 @@ std::optional<std::string> date_text(const std::optional<Date>& d) {
 }  // namespace
 
 std::pair<std::vector<Student>, std::int64_t> list(db::Tx& tx, const ListQuery& q) {
-  const auto rows = tx.exec(kList, q.like, q.course, q.mentor_id, q.unassigned, q.status, q.behind, format_date(q.today),
-                            date_text(q.started_from), date_text(q.started_to), q.sort, q.order, q.limit, q.offset);
+  const auto today = format_date(q.today);
+  const auto from = date_text(q.started_from), to = date_text(q.started_to);
+  const auto rows = tx.exec(list_statement(q.sort, q.order), q.like, q.course, q.mentor_id, q.unassigned, q.status,
+                            q.behind, today, from, to, q.limit, q.offset);
   std::vector<Student> out;
-  std::int64_t total = 0;
-  for (const auto& r : rows) {
-    out.push_back(read(r));
-    total = r[17].as<std::int64_t>();
-  }
-  if (rows.empty())
-    total = tx.exec(kCount, q.like, q.course, q.mentor_id, q.unassigned, q.status, q.behind, format_date(q.today),
-                    date_text(q.started_from), date_text(q.started_to))[0][0]
-                .as<std::int64_t>();
+  for (const auto& r : rows) out.push_back(read(r));
+  // A short page that is not empty is the last one: it tells the total without counting.
+  const bool last = out.size() < static_cast<std::size_t>(q.limit) && (!out.empty() || q.offset == 0);
+  const auto total = last ? q.offset + static_cast<std::int64_t>(out.size())
+                          : tx.exec(kCount, q.like, q.course, q.mentor_id, q.unassigned, q.status, q.behind, today,
+                                    from, to)[0][0]
+                                .as<std::int64_t>();
   return {std::move(out), total};
 }
 

@@ -178,5 +178,54 @@ TEST(InvitationsDb, InviteRunsInTheCallersTransaction) {
   EXPECT_EQ(count("SELECT count(*) FROM mail_outbox WHERE to_address = $1", email), 0);
 }
 
+TEST(InvitationsDb, ManyAtOnceAreEachALinkThatWorks) {
+  Fixture f;
+  const auto a = unique_email(), b = unique_email(), pending = unique_email();
+  const auto replaced = f.invited(pending);  // a pending invitation is replaced, as by invite()
+  const auto invited = dbtest::pool().transaction([&](db::Tx& tx) {
+    return f.invitations.invite_many(tx,
+                                     {{a, "student", "rails_4m", "一括 一郎"},
+                                      {" " + b + "\t", "trial", std::nullopt, ""},
+                                      {pending, "student", "rails_4m", "差し替え"},
+                                      {a, "student", "rails_4m", "一括 二郎"}},  // the same e-mail again: the last wins
+                                     f.admin.id);
+  });
+  EXPECT_EQ(invited, 3u);
+  EXPECT_EQ(count("SELECT count(*) FROM invitations WHERE lower(email) = lower($1)", a), 1);
+  EXPECT_EQ(count("SELECT count(*) FROM mail_outbox WHERE to_address = $1", a), 1);
+  EXPECT_EQ(dbtest::code_of([&] { f.invitations.check(replaced); }), errc::not_found);
+  const auto view = f.invitations.check(id_from_mail(a));
+  EXPECT_EQ(view.invitation.nickname, "一括 二郎");
+  ASSERT_TRUE(view.invitation.course);
+  EXPECT_EQ(view.invitation.course->code, "rails_4m");
+  ASSERT_TRUE(view.contact);
+  EXPECT_EQ(view.contact->email, f.admin.email);
+  EXPECT_EQ(f.invitations.check(id_from_mail(b)).invitation.role, Role::trial);
+  const auto account = f.invitations.accept(id_from_mail(pending), kAcceptance);
+  EXPECT_EQ(account.email, pending);
+  EXPECT_EQ(account.role, Role::student);
+}
+
+TEST(InvitationsDb, ManyAtOnceKeepNothingWhenOneFails) {
+  Fixture f;
+  const auto fresh = unique_email();
+  const auto taken = dbtest::code_of([&] {
+    dbtest::pool().transaction([&](db::Tx& tx) {
+      f.invitations.invite_many(tx, {{fresh, "trial", std::nullopt, ""}, {f.admin.email, "trial", std::nullopt, ""}},
+                                f.admin.id);
+    });
+  });
+  EXPECT_EQ(taken, errc::conflict);
+  const auto invalid = dbtest::code_of([&] {
+    dbtest::pool().transaction([&](db::Tx& tx) {
+      f.invitations.invite_many(tx, {{fresh, "trial", std::nullopt, ""}, {unique_email(), "student", "nosuch", ""}},
+                                f.admin.id);
+    });
+  });
+  EXPECT_EQ(invalid, errc::invalid);
+  EXPECT_EQ(count("SELECT count(*) FROM invitations WHERE email = $1", fresh), 0);
+  EXPECT_EQ(count("SELECT count(*) FROM mail_outbox WHERE to_address = $1", fresh), 0);
+}
+
 }  // namespace
 }  // namespace camp::accounts

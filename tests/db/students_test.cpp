@@ -6,9 +6,11 @@
 #include <iconv.h>
 
 #include <atomic>
+#include <functional>
 
 #include "accounts/invitations.hpp"
 #include "accounts/service.hpp"
+#include "core/text.hpp"
 #include "environment.hpp"
 #include "students/dashboard.hpp"
 #include "students/import.hpp"
@@ -118,6 +120,56 @@ TEST_F(Fixture, AStudentAccountGetsARecordAndDueOnFollowsSubmissions) {
   p.behind = false;
   EXPECT_EQ(service.list(admin(), p).total, 1);
   EXPECT_FALSE(behind(service.gantt(admin(), s.id).periods));
+}
+
+TEST_F(Fixture, EverySortKeyAndDirectionPagesInOrderWithTheTotal) {
+  // Five students of one mentor of their own; start dates with a tie, so the id decides there.
+  const auto m = person("basic_mentor");
+  std::vector<Student> five;
+  const char* starts[] = {"2026-04-01", "2026-02-01", "2026-04-01", "2026-01-15", "2026-03-01"};
+  const char* names[] = {"い", "あ", "お", "え", "う"};
+  for (int i = 0; i < 5; ++i) {
+    const auto a = person("student", "rails_4m");
+    exec("UPDATE students SET mentor_id = " + std::to_string(m.id) + ", start_date = '" + starts[i] + "', name = '" +
+         names[i] + "' WHERE account_id = " + std::to_string(a.id));
+    five.push_back(record_of(a));
+  }
+  const std::vector<std::pair<std::string, std::function<std::string(const Student&)>>> keys{
+      {"start_date", [](const Student& s) { return format_date(s.start_date); }},
+      {"name", [](const Student& s) { return s.name; }},
+      {"email", [](const Student& s) { return text::lower_ascii(s.email); }},
+      {"due_on", [](const Student& s) { return s.due_on ? format_date(*s.due_on) : std::string(); }},
+      {"created_at", [](const Student& s) { return std::to_string(s.created_at.time_since_epoch().count()); }}};
+  for (const auto& [key, value] : keys)
+    for (const std::string order : {"asc", "desc"}) {
+      auto expected = five;
+      std::stable_sort(expected.begin(), expected.end(), [&](const Student& x, const Student& y) {
+        const auto vx = value(x), vy = value(y);
+        if (vx.empty() != vy.empty()) return vy.empty();  // no due date: last either way (NULLS LAST)
+        if (vx != vy) return order == "asc" ? vx < vy : vx > vy;
+        return order == "asc" ? x.id < y.id : x.id > y.id;
+      });
+      std::vector<std::int64_t> want, got;
+      for (const auto& s : expected) want.push_back(s.id);
+      for (int page = 1; page <= 3; ++page) {
+        ListParams p;
+        p.mentor_id = m.id;
+        p.sort = key;
+        p.order = order;
+        p.per = 2;
+        p.page = page;
+        const auto result = service.list(admin(), p);
+        EXPECT_EQ(result.total, 5) << key << " " << order << " page " << page;
+        for (const auto& s : result.items) got.push_back(s.id);
+      }
+      EXPECT_EQ(got, want) << key << " " << order;
+    }
+  ListParams beyond;  // a page past the end is empty and still knows the total
+  beyond.mentor_id = m.id;
+  beyond.page = 9;
+  const auto empty = service.list(admin(), beyond);
+  EXPECT_TRUE(empty.items.empty());
+  EXPECT_EQ(empty.total, 5);
 }
 
 TEST_F(Fixture, APeriodEndingTodayIsNotBehindInSqlEither) {

@@ -47,3 +47,9 @@ TEST(Text, TrimDropsBlanksAtBothEndsOnly) {
   // Only the blanks given: an e-mail keeps a line break, which its format check then refuses.
   EXPECT_EQ(camp::text::trim(" a@example.com\n", " \t"), "a@example.com\n");
 }
+
+TEST(Text, LowerAsciiLeavesOtherBytesAlone) {
+  EXPECT_EQ(lower_ascii("Taro.YAMADA@Example.COM"), "taro.yamada@example.com");
+  EXPECT_EQ(lower_ascii("ＡＢＣ Rails"), "ＡＢＣ rails");  // full-width letters are not ASCII
+  EXPECT_EQ(lower_ascii(""), "");
+}
