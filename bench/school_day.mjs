@@ -1,4 +1,4 @@
-// A school day at 9:00 (bench/school_day.sh; figures in bench/RESULTS.md): a login burst, then
+// A school day at 9:00 (figures in bench/RESULTS.md): a login burst, then
 // a fixed arrival rate of a realistic request mix (question browsing and search, questions and
 // answers, submissions and reviews, events and joins) while 2,000 students keep a /cable
 // websocket open, against one daemon (direct PostgreSQL) or three behind HAProxy with PgBouncer
@@ -10,13 +10,13 @@
 // measured from the scheduled time (no coordinated omission). wrk cannot do this per route (its
 // Lua sees no per-request time), hence node's http client with a keep-alive pool.
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import { cable, root, sleep, startStack, until } from '../tests/drills/lib/stack.mjs';
+import { signToken } from './lib/client.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,12 +55,7 @@ try {
   await stack.psql(`INSERT INTO sessions (id, account_id, expires_at) SELECT 'bench-' || id, id, now() + interval '1 day' FROM accounts WHERE role <> 'student' AND NOT EXISTS (SELECT 1 FROM sessions WHERE id = 'bench-' || accounts.id)`);
 
   const secret = readFileSync(join(stack.dir, 'jwt_secret'), 'utf8').trim();
-  const now = Math.floor(Date.now() / 1000);
-  const b64 = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const sign = (id, role) => {
-    const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(id), role, jti: `bench-${id}`, iat: now, exp: now + 7200 })}`;
-    return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-  };
+  const sign = (id, role) => signToken(secret, id, role, { seconds: 7200 });
   const rows = async (sql) => (await stack.psql(sql)).split('\n').filter(Boolean).map((l) => l.split('|'));
   const students = (await rows(`SELECT id FROM accounts WHERE email LIKE 'bench-join-%' ORDER BY id`)).map(([id]) => sign(id, 'student'));
   const mentors = (await rows(`SELECT id, role FROM accounts WHERE role IN ('admin', 'basic_mentor', 'advanced_mentor') ORDER BY id`)).map(([id, role]) => sign(id, role));

@@ -264,7 +264,7 @@ class Connection final : public Client, public std::enable_shared_from_this<Conn
 
   void subscribe(const Command& cmd) {
     if (subscriptions_.count(cmd.identifier) || pending_.count(cmd.identifier)) return;  // already (being) subscribed
-    Channel* channel = server_.channels.find(cmd.params["channel"].get<std::string>());
+    Channel* channel = cmd.params.is_object() ? server_.channels.find(cmd.params["channel"].get<std::string>()) : nullptr;
     if (!channel || subscriptions_.size() + pending_.size() >= server_.app.config.cable.max_subscriptions_per_connection) {
       if (channel) spdlog::warn("cable {}: subscription limit reached, rejecting {}", id_, cmd.identifier);
       enqueue(std::make_shared<const std::string>(reject(cmd.identifier)));

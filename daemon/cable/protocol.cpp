@@ -8,10 +8,14 @@ std::optional<Command> parse_command(const std::string& text) {
   if (!j.contains("command") || !j["command"].is_string() || !j.contains("identifier") || !j["identifier"].is_string())
     return std::nullopt;
   Command c{j["command"].get<std::string>(), j["identifier"].get<std::string>(), nullptr, nullptr};
-  if (c.identifier.size() > kMaxIdentifierBytes) return std::nullopt;
-  c.params = nlohmann::json::parse(c.identifier, nullptr, false);
-  if (c.params.is_discarded() || !c.params.is_object() || !c.params.contains("channel") || !c.params["channel"].is_string())
-    return std::nullopt;
+  if (c.identifier.size() <= kMaxIdentifierBytes) c.params = nlohmann::json::parse(c.identifier, nullptr, false);
+  if (c.params.is_discarded() || !c.params.is_object() || !c.params.contains("channel") || !c.params["channel"].is_string()) {
+    // A subscription the client waits for is answered (rejected) rather than dropped, so the
+    // client stops waiting; any other command with such an identifier names nothing.
+    if (c.command != "subscribe") return std::nullopt;
+    c.params = nullptr;
+    return c;
+  }
   if (c.command == "message") {
     if (!j.contains("data") || !j["data"].is_string()) return std::nullopt;
     c.data = nlohmann::json::parse(j["data"].get<std::string>(), nullptr, false);

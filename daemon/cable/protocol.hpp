@@ -15,7 +15,8 @@ inline constexpr std::size_t kMaxIdentifierBytes = 16 * 1024;
 struct Command {
   std::string command;     // subscribe | unsubscribe | message
   std::string identifier;  // the JSON string the client chose, echoed back verbatim
-  nlohmann::json params;   // the identifier parsed: {"channel": ..., ...}
+  nlohmann::json params;   // the identifier parsed: {"channel": ..., ...}; null for a subscribe
+                           // whose identifier is unusable (too long, not JSON, no channel)
   nlohmann::json data;     // for "message": the parsed data ({"action": ...})
 };
 

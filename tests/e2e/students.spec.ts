@@ -1,5 +1,5 @@
 // Students and the course Gantt chart in Chromium against the real daemon (issue 12): an admin
-// finds a fresh student through the list's search (kept in the URL), adds a mentoring record,
+// finds a fresh student through the list's search (kept in the URL), adds a mentoring record and edits it,
 // changes the mentor in charge and sees the chart; the student sees their own chart on /mypage.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -39,6 +39,16 @@ test('an admin adds a mentoring record, changes the mentor in charge and sees th
   const record = page.getByTestId('mentoring-item').first();
   await expect(record).toContainText('課題13の進め方を相談。次回までにテストを書く。');
   await expect(record).toContainText('2026/11/20 19:00');
+  // Its author edits it in place.
+  await record.getByRole('button', { name: '編集' }).click();
+  const edit = page.getByRole('form', { name: 'メンタリング記録の編集フォーム' });
+  await expect(edit.getByLabel('メンタリング日時')).toHaveValue('2026-11-20 19:00');
+  await edit.getByLabel('メンタリング日時').fill('2026-11-21 09:30');
+  await edit.getByLabel('内容').fill('課題13の進め方を相談。テストは書けたので次は課題14。');
+  await edit.getByRole('button', { name: '更新する' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(record).toContainText('テストは書けたので次は課題14。');
+  await expect(record).toContainText('2026/11/21 09:30');
 
   await page.getByTestId('mentor-select').click();
   const option = page.getByRole('option').nth(1); // the first mentor after 未割り当て

@@ -104,3 +104,23 @@ test('a command longer than one read piece is assembled and served', async () =>
   assert.equal((await c.waitFor((m) => m.identifier === JSON.stringify(long))).type, 'confirm_subscription');
   c.close();
 });
+
+test('a subscribe whose identifier is unusable (too long, not JSON, no channel) is rejected, not left waiting', async (t) => {
+  // Frames up to 64 KiB (the product default), so that an identifier past its 16 KiB cap arrives whole.
+  const roomy = await startDaemon({ CAMP_CABLE_MAX_MESSAGE_BYTES: '65536' });
+  t.after(() => stopDaemon(roomy));
+  const c = await rawCable(roomy.url, await login(roomy.url, await account('student')));
+  await c.waitFor((m) => m.type === 'welcome');
+  const identifiers = [
+    JSON.stringify({ channel: 'AiChatChannel', id: null, input: 'あ'.repeat(6000) }), // 18,000 bytes: past the 16 KiB cap
+    'not json',
+    JSON.stringify({ id: questionId }),
+  ];
+  for (const identifier of identifiers) c.ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+  for (const identifier of identifiers)
+    assert.equal((await c.waitFor((m) => m.identifier === identifier)).type, 'reject_subscription');
+  // The connection lives on.
+  c.send('subscribe', identifier(1));
+  assert.equal((await c.waitFor((m) => m.identifier === JSON.stringify(identifier(1)))).type, 'confirm_subscription');
+  c.close();
+});

@@ -18,24 +18,40 @@ TEST(CableProtocol, ParsesTheCommandsTheOfficialClientSends) {
 
 TEST(CableProtocol, RefusesMalformedCommands) {
   for (const char* bad : {"", "not json", "[]", R"({"command":"subscribe"})",
-                          R"({"command":"subscribe","identifier":"not json"})",
-                          R"({"command":"subscribe","identifier":"{\"id\":1}"})",
+                          R"({"command":"subscribe","identifier":3})",
+                          R"({"command":"unsubscribe","identifier":"not json"})",
+                          R"({"command":"message","identifier":"{\"id\":1}","data":"{}"})",
                           R"({"command":"dance","identifier":"{\"channel\":\"QuestionChannel\"}"})",
                           R"({"command":"message","identifier":"{\"channel\":\"QuestionChannel\"}","data":"{broken"})"})
     EXPECT_FALSE(parse_command(bad)) << bad;
 }
 
+// A subscribe the client waits for, with an identifier that names no channel: kept, with null
+// params, so that the server answers it with reject_subscription.
+TEST(CableProtocol, UnusableSubscribeIdentifiersAreKeptToBeRejected) {
+  for (const char* bad : {R"({"command":"subscribe","identifier":"not json"})",
+                          R"({"command":"subscribe","identifier":"{\"id\":1}"})",
+                          R"({"command":"subscribe","identifier":"{\"channel\":7}"})"}) {
+    const auto c = parse_command(bad);
+    ASSERT_TRUE(c) << bad;
+    EXPECT_EQ(c->command, "subscribe");
+    EXPECT_TRUE(c->params.is_null()) << bad;
+  }
+}
+
 // An AI chat subscription carries the input in its identifier: 2,000 Japanese characters fit,
-// and nothing past the cap is parsed.
+// and nothing past the cap is parsed (a subscribe past it is kept only to be rejected).
 TEST(CableProtocol, IdentifiersUpToTheCap) {
   auto command = [](std::size_t input_bytes) {
     const nlohmann::json params = {{"channel", "AiChatChannel"}, {"input", std::string(input_bytes, 'x')}};
     return nlohmann::json({{"command", "subscribe"}, {"identifier", params.dump()}}).dump();
   };
   const auto overhead = nlohmann::json({{"channel", "AiChatChannel"}, {"input", ""}}).dump().size();
-  EXPECT_TRUE(parse_command(command(2000 * 3)));
-  EXPECT_TRUE(parse_command(command(kMaxIdentifierBytes - overhead)));
-  EXPECT_FALSE(parse_command(command(kMaxIdentifierBytes - overhead + 1)));
+  EXPECT_TRUE(parse_command(command(2000 * 3))->params.is_object());
+  EXPECT_TRUE(parse_command(command(kMaxIdentifierBytes - overhead))->params.is_object());
+  const auto past = parse_command(command(kMaxIdentifierBytes - overhead + 1));
+  ASSERT_TRUE(past);
+  EXPECT_TRUE(past->params.is_null());
 }
 
 TEST(CableProtocol, FramesMatchActionCable) {

@@ -20,6 +20,13 @@ export function parseHeldAt(value: string): string | null {
   return `${year}-${two(month!)}-${two(day!)}T${two(hour!)}:${two(minute!)}:${two(second!)}+09:00`;
 }
 
+/** A stored held_at (ISO 8601) as the form's text: 2026-11-20 19:00, Tokyo time, as typed. */
+export function heldAtInput(iso: string): string {
+  const tokyo = new Date(new Date(iso).getTime() + 9 * 3600 * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${tokyo.getUTCFullYear()}-${two(tokyo.getUTCMonth() + 1)}-${two(tokyo.getUTCDate())} ${two(tokyo.getUTCHours())}:${two(tokyo.getUTCMinutes())}`;
+}
+
 /** Characters as people count them (code points, so 𠮷 is one). */
 export const charCount = (value: string) => [...value].length;
 

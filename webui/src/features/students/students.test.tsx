@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MentoringForm } from './components/mentoring-form';
 import { actionLabels, changesText } from './import-labels';
 import { defaultListState, parseListState, toListParams, withFilter, withSort } from './list-state';
-import { charCount, mentoringSchema, mentorSchema, parseHeldAt } from './mentoring-schema';
+import { charCount, heldAtInput, mentoringSchema, mentorSchema, parseHeldAt } from './mentoring-schema';
 
 const issues = (values: { heldAt: string; body: string }) => {
   const result = mentoringSchema.safeParse(values);
@@ -69,6 +69,39 @@ describe('mentoring form', () => {
     fireEvent.change(screen.getByLabelText('内容'), { target: { value: 'あ'.repeat(501) } });
     expect(await screen.findByText('内容は500文字以内でご入力ください')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('メンタリング日時が不正なフォーマットです')).toBeInTheDocument());
+  });
+});
+
+describe('editing a mentoring record', () => {
+  it('shows the stored time as typed, Tokyo time, and parses back to the same instant', () => {
+    expect(heldAtInput('2026-11-20T10:00:00Z')).toBe('2026-11-20 19:00');
+    expect(heldAtInput('2026-12-31T15:30:00Z')).toBe('2027-01-01 00:30');
+    expect(parseHeldAt(heldAtInput('2026-11-20T10:00:00Z'))).toBe('2026-11-20T19:00:00+09:00');
+  });
+  it('fills the form with the record and offers 更新する and キャンセル', async () => {
+    const onDone = vi.fn();
+    const record = {
+      id: 7,
+      student_id: 41,
+      author: null,
+      held_at: '2026-11-20T10:00:00Z',
+      body: '前回の相談内容',
+      created_at: '2026-11-20T10:00:00Z',
+      updated_at: '2026-11-20T10:00:00Z',
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MentoringForm studentId={41} editing={record} onDone={onDone} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('メンタリング日時')).toHaveValue('2026-11-20 19:00');
+    expect(screen.getByLabelText('内容')).toHaveValue('前回の相談内容');
+    expect(screen.queryByRole('button', { name: '追加する' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('内容'), { target: { value: '   ' } });
+    await userEvent.click(screen.getByRole('button', { name: '更新する' }));
+    expect(await screen.findByText('内容は必須です')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセル' }));
+    expect(onDone).toHaveBeenCalled();
   });
 });
 

@@ -8,30 +8,58 @@ import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback'
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { limits, messages } from '../../../lib/messages';
 import { useCreateMentoring } from '../api/create-mentoring';
-import { charCount, mentoringFieldMap, mentoringSchema, type MentoringFormValues } from '../mentoring-schema';
+import type { Mentoring } from '../api/get-mentorings';
+import { useUpdateMentoring } from '../api/update-mentoring';
+import {
+  charCount,
+  heldAtInput,
+  mentoringFieldMap,
+  mentoringSchema,
+  type MentoringFormValues,
+} from '../mentoring-schema';
 
-// メンタリング記録を追加: date-time (a text field: the spec's 14-character rule is about what is
+interface Props {
+  studentId: number;
+  /** A record to edit in place (更新する / キャンセル); without it the form adds one (追加する). */
+  editing?: Mentoring;
+  onDone?: () => void;
+}
+
+// メンタリング記録: date-time (a text field: the spec's 14-character rule is about what is
 // typed; 2026-11-20 19:00, T or / also accepted, Tokyo time) and body, the spec's messages as the mentor types and on
-// 追加する; the daemon's 422 messages go back under the fields.
-export function MentoringForm({ studentId }: { studentId: number }) {
+// submit; the daemon's 422 messages go back under the fields.
+export function MentoringForm({ studentId, editing, onDone }: Props) {
   const create = useCreateMentoring(studentId);
+  const update = useUpdateMentoring(studentId);
+  const empty = { heldAt: '', body: '' };
   const { register, handleSubmit, formState, reset, setError, watch } = useForm<MentoringFormValues>({
     mode: 'onChange',
     resolver: zodResolver(mentoringSchema),
-    defaultValues: { heldAt: '', body: '' },
+    defaultValues: editing ? { heldAt: heldAtInput(editing.held_at), body: editing.body } : empty,
   });
   const { errors } = formState;
   const submit = handleSubmit(async (values) => {
+    const mentoring = { held_at: values.heldAt.trim(), body: values.body };
     try {
-      await withLoading(() => create.mutateAsync({ held_at: values.heldAt.trim(), body: values.body }));
-      reset({ heldAt: '', body: '' });
-      showSnackbar(messages.students_mentoring_created);
+      if (editing) {
+        await withLoading(() => update.mutateAsync({ mentoringId: editing.id, mentoring }));
+        showSnackbar(messages.students_mentoring_updated);
+        onDone?.();
+      } else {
+        await withLoading(() => create.mutateAsync(mentoring));
+        reset(empty);
+        showSnackbar(messages.students_mentoring_created);
+      }
     } catch (error) {
       if (!setServerFieldErrors(error, setError, mentoringFieldMap)) showErrorPage(errorStatus(error));
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="メンタリング記録フォーム">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'メンタリング記録の編集フォーム' : 'メンタリング記録フォーム'}
+    >
       <Stack spacing={2}>
         <TextField
           label="メンタリング日時"
@@ -51,11 +79,12 @@ export function MentoringForm({ studentId }: { studentId: number }) {
           error={Boolean(errors.body)}
           helperText={errors.body?.message ?? `${charCount(watch('body'))} / ${limits.mentoringBodyMax}`}
         />
-        <div>
+        <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            追加する
+            {editing ? '更新する' : '追加する'}
           </Button>
-        </div>
+          {editing && <Button onClick={onDone}>キャンセル</Button>}
+        </Stack>
       </Stack>
     </form>
   );

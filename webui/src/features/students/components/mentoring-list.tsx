@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
@@ -11,11 +12,14 @@ import { messages } from '../../../lib/messages';
 import { isAdmin } from '../../../lib/roles';
 import { useDeleteMentoring } from '../api/delete-mentoring';
 import { useMentorings } from '../api/get-mentorings';
+import { MentoringForm } from './mentoring-form';
 
-// The records, newest first (the daemon's order, at most 500); the author and admins may delete.
+// The records, newest first (the daemon's order, at most 500); the author and admins may edit
+// one in place or delete it.
 export function MentoringList({ studentId, me }: { studentId: number; me: Pick<Account, 'id' | 'role'> }) {
   const mentorings = useMentorings(studentId);
   const remove = useDeleteMentoring(studentId);
+  const [editing, setEditing] = useState<number | null>(null);
   const del = async (id: number) => {
     if (!window.confirm(messages.students_mentoring_delete_confirm)) return;
     try {
@@ -40,15 +44,24 @@ export function MentoringList({ studentId, me }: { studentId: number; me: Pick<A
                 {m.author?.nickname ?? '—'}
               </Typography>
             </Typography>
-            {(isAdmin(me.role) || m.author?.id === me.id) && (
-              <Button size="small" color="error" onClick={() => void del(m.id)}>
-                削除
-              </Button>
+            {(isAdmin(me.role) || m.author?.id === me.id) && editing !== m.id && (
+              <Stack direction="row" spacing={1}>
+                <Button size="small" onClick={() => setEditing(m.id)}>
+                  編集
+                </Button>
+                <Button size="small" color="error" onClick={() => void del(m.id)}>
+                  削除
+                </Button>
+              </Stack>
             )}
           </Stack>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {m.body}
-          </Typography>
+          {editing === m.id ? (
+            <MentoringForm studentId={studentId} editing={m} onDone={() => setEditing(null)} />
+          ) : (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {m.body}
+            </Typography>
+          )}
         </ListItem>
       ))}
     </List>
