@@ -1,4 +1,5 @@
 // camp questionnaires export|status|remind|rotate-key;  camp audit list  (docs/questionnaires.md)
+#include <malloc.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -50,6 +51,12 @@ void draw_progress(std::int64_t done, std::int64_t total) {
 }
 
 int export_answers(Context& ctx, const ExportOptions& o) {
+  // The export reads its rows page after page (libpq results of a few MB, freed after each).
+  // glibc would give that memory back to the kernel after every page and fault it in again
+  // for the next: a fifth of the export's time (perf, bench/RESULTS.md). This short-lived
+  // process keeps it instead.
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
   questionnaires::ExportRequest req;
   req.kind = o.kind;
   req.format = questionnaires::parse_format(o.format);

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include "db/arrays.hpp"
 
 namespace camp::questionnaires::repo {
 namespace {
@@ -77,13 +78,19 @@ std::string hex_bytea(const std::string& bytes) {
   return "\\x" + out;
 }
 
-std::string int_array(const std::vector<std::int64_t>& ids) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? "," : "") + std::to_string(ids[i]);
-  return out + "}";
-}
+int nibble(char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; }
 
-std::string bytes_of(const pqxx::field& f) { return pqxx::binarystring(f).str(); }
+// A bytea as PostgreSQL sends it in text format ("\x" and two hex digits a byte), decoded in
+// place: one allocation instead of binarystring's two (the export reads 200,000 of them).
+std::string bytes_of(const pqxx::field& f) {
+  const std::string_view hex(f.c_str(), f.size());
+  if (hex.size() < 2 || hex[0] != '\\' || hex[1] != 'x' || hex.size() % 2 != 0)
+    return pqxx::binarystring(f).str();  // the old escape format (bytea_output = escape)
+  std::string out((hex.size() - 2) / 2, '\0');
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<char>(nibble(hex[2 + 2 * i]) << 4 | nibble(hex[3 + 2 * i]));
+  return out;
+}
 
 std::optional<std::string> opt(const pqxx::field& f) {
   if (f.is_null()) return std::nullopt;
@@ -184,7 +191,7 @@ std::vector<StatusRow> status(db::Tx& tx, const StatusQuery& q, std::int64_t& to
 
 std::vector<std::int64_t> mark_reminded(db::Tx& tx, const std::string& kind, const std::vector<std::int64_t>& account_ids) {
   std::vector<std::int64_t> out;
-  for (const auto& r : tx.exec(kMarkReminded, kind, int_array(account_ids))) out.push_back(r[0].as<std::int64_t>());
+  for (const auto& r : tx.exec(kMarkReminded, kind, db::int_array(account_ids))) out.push_back(r[0].as<std::int64_t>());
   return out;
 }
 

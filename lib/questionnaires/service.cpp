@@ -3,9 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <exception>
 #include <map>
+#include <thread>
 
 #include "core/error.hpp"
+#include "core/handoff.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "mail/outbox.hpp"
@@ -240,25 +243,48 @@ std::int64_t QuestionnaireService::export_answers(const audit::Actor& who, const
   });
   constexpr int kPage = 2000;
   // One snapshot for the count and every page (repeatable read): the file is one moment's.
+  // Pages are read on this thread and opened and written on another, so that PostgreSQL and
+  // the reading of the next page overlap the decrypting, parsing and writing of the last one.
   return pool_.transaction(
       [&](db::Tx& tx) {
         auto writer = make_writer(request.format, def, path);
         const auto total = repo::count_answers(tx, request.kind, period);
-        std::int64_t done = 0;
-        std::optional<std::pair<std::string, std::int64_t>> after;
-        for (;;) {
-          const auto page = repo::answers_after(tx, request.kind, period, after, kPage);
-          for (const auto& a : page) {
-            const auto answer = open(a);
-            writer->row({a.account_id, a.nickname, a.email, a.submitted_at, &answer});
+        Handoff<std::vector<repo::StoredAnswer>> pages(2);
+        std::int64_t written = 0;
+        std::exception_ptr failed;
+        std::thread consumer([&] {
+          try {
+            while (const auto page = pages.pop()) {
+              for (const auto& a : *page) {
+                const auto answer = open(a);
+                writer->row({a.account_id, a.nickname, a.email, a.submitted_at, &answer});
+              }
+              written += static_cast<std::int64_t>(page->size());
+              if (progress) progress(written, total);
+            }
+          } catch (...) {
+            failed = std::current_exception();
+            pages.stop();
           }
-          done += static_cast<std::int64_t>(page.size());
-          if (progress) progress(done, total);
-          if (static_cast<int>(page.size()) < kPage) break;
-          after = std::make_pair(page.back().key_at, page.back().id);
+        });
+        try {
+          std::optional<std::pair<std::string, std::int64_t>> after;
+          for (;;) {
+            auto page = repo::answers_after(tx, request.kind, period, after, kPage);
+            const bool last = static_cast<int>(page.size()) < kPage;
+            if (!last) after = std::make_pair(page.back().key_at, page.back().id);
+            if (!pages.push(std::move(page)) || last) break;
+          }
+        } catch (...) {
+          pages.stop();
+          consumer.join();
+          throw;
         }
+        pages.close();
+        consumer.join();
+        if (failed) std::rethrow_exception(failed);
         writer->finish();
-        return done;
+        return written;
       },
       db::Isolation::repeatable_read);
 }

@@ -77,7 +77,8 @@ class QuestionnaireService {
                      const std::string& reason);
   StatusPage status(const accounts::Account& actor, repo::StatusQuery query, int page, int per);
   RemindResult remind(const accounts::Account& actor, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
-  // Writes the file at `path`; the audit row is committed first. Rows exported.
+  // Writes the file at `path`; the audit row is committed first. Rows exported. `progress` is
+  // called after each page, on the export's writing thread.
   std::int64_t export_answers(const accounts::Account& actor, const ExportRequest& request, const std::string& path,
                               const Progress& progress = {});
   audit::Page audit_log(const accounts::Account& actor, int page, int per);
