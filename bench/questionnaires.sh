@@ -12,7 +12,9 @@ rows=${BENCH_QUESTIONNAIRE_ROWS:-100000}
 work=$(mktemp -d /tmp/camp-bench-questionnaires.XXXXXX)
 chmod 755 "$work"  # as root, the private cluster runs as postgres
 cleanup() {
-  CAMP_DATA_DIR=$work/db "$bin/camp" db stop >/dev/null 2>&1 || true
+  # CAMP_DATABASE_URL is set below (the fill tool reads it): cleared here, or "db stop" takes the
+  # database for an outside one and leaves the private server running.
+  CAMP_DATABASE_URL= CAMP_DATA_DIR=$work/db "$bin/camp" db stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
