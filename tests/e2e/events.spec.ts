@@ -109,6 +109,51 @@ test('the admin creates, confirms and publishes; a student sees the badge, opens
   await page.reload();
   await expect(page.getByTestId('event-card').filter({ hasText: title })).toBeVisible();
   await expect(badge).toBeHidden();
+
+  // The admin sees who takes part, and gets the CSV for attendance.
+  await admin.reload();
+  await admin.getByTestId('event-card').filter({ hasText: title }).getByRole('button', { name: '参加者' }).click();
+  const dialog = admin.getByRole('dialog', { name: `参加者: ${title}` });
+  await expect(dialog.getByRole('table', { name: '参加者' })).toContainText(student.email);
+  await expect(dialog.getByText('キャンセル待ち(0名)')).toBeVisible();
+  const csv = admin.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'CSVをダウンロード' }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^event-\d+-participants\.csv$/);
+});
+
+test('the admin adds, renames and deletes a tag from the event form; the default tag stays', async ({ page }) => {
+  const name = `輪読会 ${randomBytes(3).toString('hex')}`;
+  await login(page, demo.admin, DEMO_PASSWORD);
+  await page.goto('/events/new');
+  await page.getByRole('button', { name: 'タグを管理' }).click();
+  const dialog = page.getByRole('dialog', { name: 'タグを管理' });
+  const items = dialog.getByTestId('tag-item');
+  await expect(items.filter({ hasText: '勉強会' }).getByRole('button', { name: '削除' })).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: '追加' }).click();
+  await expect(dialog.getByText('タグ名は必須です')).toBeVisible();
+  await dialog.getByLabel('新しいタグ').fill('もくもく会');
+  await dialog.getByRole('button', { name: '追加' }).click();
+  await expect(dialog.getByText('同じ名前のタグがあります')).toBeVisible();
+  await dialog.getByLabel('新しいタグ').fill(name);
+  await dialog.getByRole('button', { name: '追加' }).click();
+  await expect(items.filter({ hasText: name })).toHaveCount(1);
+  await expect(page).toHaveURL(/\/events\/new$/); // the dialog's submit is not the event form's
+  await expect(page.getByLabel('タグ').locator('option', { hasText: name })).toHaveCount(1);
+
+  await items.filter({ hasText: name }).getByRole('button', { name: '名前を変更' }).click();
+  await dialog.getByRole('textbox', { name: 'タグ名', exact: true }).fill(`${name} (月例)`);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(items.filter({ hasText: `${name} (月例)` })).toHaveCount(1);
+
+  page.once('dialog', (confirm) => void confirm.accept());
+  await items
+    .filter({ hasText: `${name} (月例)` })
+    .getByRole('button', { name: '削除' })
+    .click();
+  await expect(items.filter({ hasText: name })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'とじる' }).click();
+  await expect(page.getByLabel('タグ').locator('option', { hasText: name })).toHaveCount(0);
 });
 
 test('a U29 student gets 404 on /events', async ({ page }) => {

@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createStudent, login } from './support';
+import { createStudent, demo, DEMO_PASSWORD, login } from './support';
 
 const FORM = '/subsidy/questionnaire/pre-curriculum-questionnaire';
 
 // A select of the form, by the start of its label (required labels end with " *").
 const select = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${label}`) });
 
-test('a student fills the pre-curriculum questionnaire, confirms, completes, and meets the conflict page on a second try', async ({
+test('a student fills the pre-curriculum questionnaire, confirms, completes, and meets the conflict page on a second try; the admin sees the answer and exports it', async ({
   page,
+  browser,
 }) => {
   test.slow(); // one form of twenty fields, four screens
   const student = createStudent();
@@ -77,4 +79,23 @@ test('a student fills the pre-curriculum questionnaire, confirms, completes, and
   await page.goto(FORM);
   await expect(page.getByTestId('questionnaire-conflict')).toContainText('このアンケートは回答済みです');
   await expect(page).toHaveURL(new RegExp(`${FORM}/conflict$`));
+
+  // The admin: the student is listed as answered, and the CSV export (with its reason) holds the answer.
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, demo.admin, DEMO_PASSWORD);
+  await admin.goto(`/subsidy/questionnaires?kind=pre-curriculum&state=answered&q=${encodeURIComponent(student.email)}`);
+  const status = admin.getByTestId('questionnaire-status');
+  await expect(status.getByRole('row').filter({ hasText: student.email })).toContainText('回答済み');
+  const exporting = admin.getByRole('region', { name: '回答の出力' });
+  await exporting.getByRole('button', { name: 'ダウンロード' }).click();
+  await expect(exporting.getByText('閲覧・出力の理由は必須です')).toBeVisible();
+  await exporting.getByLabel('出力の理由').fill('助成金事務局への報告（e2e）');
+  const download = admin.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'ダウンロード' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^questionnaire-pre-curriculum-\d{8}\.csv$/);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  const line = csv.split('\r\n').find((l) => l.includes(student.email));
+  expect(line).toContain('単身');
+  expect(line).toContain('ソフトウェア開発技術者（Webアプリケーション）');
 });

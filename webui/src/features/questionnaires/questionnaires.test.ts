@@ -10,7 +10,7 @@ import {
   validateAnswers,
 } from './definition';
 import { parseAdminState, toAdminParams } from './admin-state';
-import { fileNameOf } from './api/export-answers';
+import { fileNameOf } from '../../lib/download';
 import { kindOfSegment, questionnairePaths } from './kinds';
 import { draftStorageKey, forgetOpenDrafts, openDraft } from './questionnaire-draft';
 import { sampleDefinition as definition } from './test-fixtures';

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages';
 import { cancelEvent } from '../api/cancel-event';
@@ -6,12 +7,14 @@ import { publishEvent } from '../api/publish-event';
 import { resetEventDraft } from '../event-draft';
 import type { EventItem } from '../types';
 import { useEventAction } from '../use-event-action';
+import { ParticipantsDialog } from './participants-dialog';
 
-// The admin's buttons on a card: edit (from the stored event), publish a draft, cancel a published event (asked first:
-// participants get a mail).
+// The admin's buttons on a card: edit (from the stored event), publish a draft, see who takes part in a published
+// event, cancel it (asked first: participants get a mail).
 export function AdminEventActions({ event }: { event: EventItem }) {
   const run = useEventAction();
   const navigate = useNavigate();
+  const [showParticipants, setShowParticipants] = useState(false);
   // A fresh edit starts from the stored event, not from an abandoned draft of it.
   const edit = () => {
     resetEventDraft();
@@ -42,10 +45,16 @@ export function AdminEventActions({ event }: { event: EventItem }) {
         </Button>
       )}
       {event.status === 'published' && (
-        <Button variant="outlined" color="error" onClick={cancel}>
-          中止する
-        </Button>
+        <>
+          <Button variant="outlined" onClick={() => setShowParticipants(true)}>
+            参加者
+          </Button>
+          <Button variant="outlined" color="error" onClick={cancel}>
+            中止する
+          </Button>
+        </>
       )}
+      {showParticipants && <ParticipantsDialog event={event} onClose={() => setShowParticipants(false)} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { api, unwrap } from '../../../lib/api-client';
+import { fileNameOf } from '../../../lib/download';
 import type { QuestionnaireKind } from '../kinds';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -8,12 +9,6 @@ export interface ExportQuery {
   from?: string;
   to?: string;
   reason: string;
-}
-
-// The file name of Content-Disposition (`attachment; filename="…"`), else a fallback.
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename="?([^";]+)"?/.exec(disposition ?? '');
-  return match?.[1] ?? fallback;
 }
 
 // Admin: the answers of one kind as a CSV or XLSX file (fetched with the bearer token, then
@@ -35,15 +30,4 @@ export async function exportAnswers(
       }),
   );
   return { blob: blob as Blob, name: fileNameOf(disposition, `questionnaire-${kind}.${query.format}`) };
-}
-
-export function saveBlob({ blob, name }: { blob: Blob; name: string }): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -6,9 +6,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
-import { exportAnswers, saveBlob, type ExportFormat } from '../api/export-answers';
+import { exportAnswers, type ExportFormat } from '../api/export-answers';
 import type { QuestionnaireKind } from '../kinds';
 
 const shrink = { inputLabel: { shrink: true } } as const;
@@ -26,7 +27,8 @@ export function ExportPanel({ kind }: { kind: QuestionnaireKind }) {
     if (reason.trim() === '') return setErrors({ reason: messages.questionnaire_reason_required });
     setErrors({});
     try {
-      saveBlob(await withLoading(() => exportAnswers(kind, { format, from, to, reason: reason.trim() })));
+      const file = await withLoading(() => exportAnswers(kind, { format, from, to, reason: reason.trim() }));
+      downloadBlob(file.blob, file.name);
       showSnackbar(messages.questionnaire_export_done);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422)
