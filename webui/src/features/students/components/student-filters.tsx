@@ -1,9 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import { FilterSelect } from '../../../components/filter-select';
 import type { Person } from '../../../lib/student-types';
 import { courseOptions } from '../courses';
 import { STUDENT_STATUSES, statusLabels, withFilter, type StudentListState } from '../list-state';
@@ -22,22 +22,6 @@ export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps
   const search = () => {
     if (q.trim() !== state.q) onChange(withFilter(state, { q: q.trim() }));
   };
-  const select = (label: string, value: string, set: (value: string) => void, options: [string, string][]) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => set(e.target.value)}
-      sx={{ minWidth: 150 }}
-    >
-      {options.map(([v, text]) => (
-        <MenuItem key={v} value={v}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
       <TextField
@@ -53,22 +37,28 @@ export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps
         }}
         sx={{ minWidth: 240 }}
       />
-      {select('コース', state.course, (course) => onChange(withFilter(state, { course })), [
-        ['', 'すべて'],
-        ...courseOptions,
-      ])}
-      {select(
-        '担当',
-        state.mentorId === null ? '' : String(state.mentorId),
-        (v) => onChange(withFilter(state, { mentorId: v === '' ? null : v === 'none' ? 'none' : Number(v) })),
-        [['', 'すべて'], ['none', '未割り当て'], ...mentors.map((m): [string, string] => [String(m.id), m.nickname])],
-      )}
-      {select(
-        'ステータス',
-        state.status,
-        (v) => onChange(withFilter(state, { status: v as StudentListState['status'] })),
-        [['', 'すべて'], ...STUDENT_STATUSES.map((s): [string, string] => [s, statusLabels[s]])],
-      )}
+      <FilterSelect
+        label="コース"
+        value={state.course}
+        onChange={(course) => onChange(withFilter(state, { course }))}
+        options={[['', 'すべて'], ...courseOptions]}
+      />
+      <FilterSelect
+        label="担当"
+        value={state.mentorId === null ? '' : String(state.mentorId)}
+        onChange={(v) => onChange(withFilter(state, { mentorId: v === '' ? null : v === 'none' ? 'none' : Number(v) }))}
+        options={[
+          ['', 'すべて'],
+          ['none', '未割り当て'],
+          ...mentors.map((m): [string, string] => [String(m.id), m.nickname]),
+        ]}
+      />
+      <FilterSelect
+        label="ステータス"
+        value={state.status}
+        onChange={(v) => onChange(withFilter(state, { status: v as StudentListState['status'] }))}
+        options={[['', 'すべて'], ...STUDENT_STATUSES.map((s): [string, string] => [s, statusLabels[s]])]}
+      />
       <FormControlLabel
         control={
           <Switch checked={state.behind} onChange={(e) => onChange(withFilter(state, { behind: e.target.checked }))} />
