@@ -1,9 +1,7 @@
 // The events screens inside the real route table: guards, the unread badge falling to 0 when
 // /events opens, joining, and the admin's form → preview → publish.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
@@ -13,19 +11,8 @@ import { eventDraftStore, resetEventDraft } from '../features/events/event-draft
 import { sampleEvent } from '../features/events/test-fixtures';
 import { sampleMyPage } from '../test/student-samples';
 import { queryClient } from './query-client';
-import { routes } from './routes';
+import { renderAt, site } from '../test/render-route';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const site = { version: '7.9', privacy_policy_url: 'https://example.com/p', terms_url: 'https://example.com/t' };
 const page = (data: EventItem[]) =>
   [200, { data, meta: { page: 1, per: 20, total: data.length } }] as [number, unknown];
 const tags = [

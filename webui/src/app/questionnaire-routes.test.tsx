@@ -1,9 +1,7 @@
 // The questionnaire screens inside the real route table: confirm → complete, the conflict page
 // on a 409, a 422 brought back under its field, who may open them, and an admin's audited read.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
@@ -11,24 +9,13 @@ import { draftStorageKey, forgetOpenDrafts } from '../features/questionnaires/qu
 import { sampleDefinition } from '../features/questionnaires/test-fixtures';
 import { account, mockApi, type Handler } from '../test/api-mock';
 import { queryClient } from './query-client';
-import { routes } from './routes';
+import { renderAt, site } from '../test/render-route';
 
 const BASE = '/subsidy/questionnaire/pre-curriculum-questionnaire';
 const API = '/api/v1/questionnaires/pre-curriculum';
-const site = { version: '7.9', privacy_policy_url: 'https://example.com/p', terms_url: 'https://example.com/t' };
 const slow = { timeout: 8000 };
 const notAnswered: Handler = [404, { error: { status: 404, code: 'not_found', message: 'x', request_id: 'r' } }];
 const stored = { kind: 'pre-curriculum', account_id: 12, submitted_at: '2026-11-25T09:30:00+09:00' };
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 function student(routes: Record<string, Handler>, who = account()) {
   setToken('jwt');

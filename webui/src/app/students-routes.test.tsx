@@ -1,29 +1,16 @@
 // The issue 12 screens inside the real route table, against the contract's answers: the student
 // page (mentor change, mentoring 422), the list's URL → query, the dashboard's links, /mypage and
 // the import's dry run → apply.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
 import { account, mockApi, type Handler } from '../test/api-mock';
 import { mentorPerson, sampleDetail, sampleGantt, sampleMyPage, sampleStudent } from '../test/student-samples';
 import { queryClient } from './query-client';
-import { routes } from './routes';
+import { renderAt, site } from '../test/render-route';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const site = { version: '7.9', privacy_policy_url: 'https://example.com/p', terms_url: 'https://example.com/t' };
 // Lazy route chunks (MUI) take a while to transform on the first visit, longer on a busy machine.
 const slow = { timeout: 20_000 };
 const admin = account({ id: 1, role: 'admin', course: null });
