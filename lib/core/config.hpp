@@ -109,8 +109,6 @@ struct Config {
   // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
   std::string questionnaire_key_file_path;
 
-  // session_database_url, else database_url (empty: the private cluster).
-  const std::string& session_url() const { return session_database_url.empty() ? database_url : session_database_url; }
   std::string listen_host() const;
   unsigned short listen_port() const;
   std::string uploads_dir() const;
