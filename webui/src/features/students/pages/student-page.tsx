@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams, useRouteLoaderData } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
+import { PageSection } from '../../../components/page-section';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { showErrorPage } from '../../../lib/feedback';
@@ -17,22 +17,6 @@ import { MentoringForm } from '../components/mentoring-form';
 import { MentoringList } from '../components/mentoring-list';
 import { StudentQuestions, StudentSubmissions } from '../components/student-activity';
 import { StudentProfile } from '../components/student-profile';
-
-function Section({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      sx={{ p: 2, gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 // /students/:id (student layout: admins and mentors): profile, mentor in charge, the course
 // Gantt chart, mentoring records, submissions and questions.
@@ -53,27 +37,27 @@ export function Component() {
       </Typography>
       <PageHeading title={s.name || s.email} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Section title="プロフィール">
+        <PageSection title="プロフィール">
           <StudentProfile student={s} />
-        </Section>
-        <Section title="担当">
+        </PageSection>
+        <PageSection title="担当">
           <MentorPanel student={s} mentors={mentors.data?.data ?? []} canChange={isAdmin(me.role)} />
-        </Section>
-        <Section title="ガントチャート" wide>
+        </PageSection>
+        <PageSection title="ガントチャート" wide>
           <GanttSection studentId={id} />
-        </Section>
-        <Section title="メンタリング記録" wide>
+        </PageSection>
+        <PageSection title="メンタリング記録" wide>
           <MentoringForm studentId={id} />
           <Box sx={{ mt: 2 }}>
             <MentoringList studentId={id} me={me} />
           </Box>
-        </Section>
-        <Section title="提出とレビュー">
+        </PageSection>
+        <PageSection title="提出とレビュー">
           <StudentSubmissions studentId={id} />
-        </Section>
-        <Section title="質問">
+        </PageSection>
+        <PageSection title="質問">
           <StudentQuestions studentId={id} />
-        </Section>
+        </PageSection>
       </Box>
     </AppTheme>
   );
