@@ -51,3 +51,29 @@ export type EventTag = Schemas['EventTag'];
 export type EventPage = Schemas['EventPage'];
 export type EventInput = Schemas['EventInput'];
 export type CalendarFeed = Schemas['CalendarFeed'];
+
+// Students, mentoring, the Gantt chart, the dashboard, my page and the CSV import.
+export type StudentCourse = Schemas['Course'];
+export type StudentStatus = Schemas['StudentSummary']['status'];
+export type Person = Schemas['Person'];
+export type StudentSummary = Schemas['StudentSummary'];
+export type StudentDetail = Schemas['StudentDetail'];
+export type MentorChange = StudentDetail['mentor_history'][number];
+export type StudentPage = operations['listStudents']['responses'][200]['content']['application/json'];
+export type Mentoring = Schemas['Mentoring'];
+/** The `mentoring` member of POST and PATCH /api/v1/students/{id}/mentorings. */
+export type MentoringInput = NonNullable<
+  operations['createStudentMentoring']['requestBody']
+>['content']['application/json']['mentoring'];
+export type GanttApiPeriod = Schemas['GanttPeriod'];
+export type Gantt = Schemas['Gantt'];
+export type StudentSubmission = Schemas['StudentSubmission'];
+export type StudentQuestion = Schemas['StudentQuestion'];
+export type Dashboard = Schemas['Dashboard'];
+export type CourseCount = Schemas['DashboardCourseCount'];
+export type AgeBucket = Dashboard['waiting_submissions']['buckets'][number]['key'];
+export type MyPage = Schemas['MyPage'];
+export type CurriculumProgress = MyPage['progress'][number];
+export type NextTask = NonNullable<MyPage['next_task']>;
+export type ImportReport = Schemas['StudentImportReport'];
+export type ImportRow = ImportReport['rows'][number];

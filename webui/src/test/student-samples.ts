@@ -1,5 +1,5 @@
 // Sample answers of the students routes (the contract's shapes), for the route tests.
-import type { Gantt, GanttApiPeriod, Person, StudentSummary } from '../lib/student-types';
+import type { Gantt, GanttApiPeriod, Person, StudentSummary } from '../lib/api-types';
 
 export const mentorPerson = (id: number, nickname: string): Person => ({
   id,

@@ -1,6 +1,6 @@
 // The daemon's Gantt periods (GET /students/{id}/gantt, /mypage) → the chart's rows. A task with
 // a first-submission period shows its approval period as the revision (修正) period.
-import type { GanttApiPeriod } from '../../lib/student-types';
+import type { GanttApiPeriod } from '../../lib/api-types';
 import type { GanttPeriod } from './gantt-model';
 
 export function ganttPeriods(periods: GanttApiPeriod[]): GanttPeriod[] {

@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from './api/get-dashboard';
+import type { Dashboard, StudentCourse } from '../../lib/api-types';
 import { BarList } from './components/bar-list';
 import { FigureCard } from './components/figure-card';
 import { activeTotal, bucketBars, courseBars } from './figures';
 
-const course = (code: string, months: number) => ({
+const course = (code: StudentCourse['code'], months: number): StudentCourse => ({
   code,
   name: code === 'u29' ? 'U29コース' : 'Railsキャリアコース',
   months,

@@ -1,5 +1,5 @@
 // The dashboard's answer as chart rows (pure, unit-tested).
-import type { AgeBucket, CourseCount, Dashboard } from './api/get-dashboard';
+import type { AgeBucket, CourseCount, Dashboard } from '../../lib/api-types';
 import type { Bar } from './components/bar-list';
 
 export const bucketLabels: Record<AgeBucket, string> = {

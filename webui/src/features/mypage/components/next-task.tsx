@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { periodStateLabels } from '../../../components/gantt/from-api';
 import { shortDate } from '../../../components/gantt/gantt-model';
-import type { NextTask } from '../api/get-mypage';
+import type { NextTask } from '../../../lib/api-types';
 
 const kindLabels: Record<NextTask['kind'], string> = { first_submission: '初回提出', approval: '合格' };
 

@@ -1,7 +1,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import type { CurriculumProgress } from '../api/get-mypage';
+import type { CurriculumProgress } from '../../../lib/api-types';
 
 // Progress by curriculum: approved tasks out of all, with the submitted count.
 export function ProgressList({ progress }: { progress: CurriculumProgress[] }) {

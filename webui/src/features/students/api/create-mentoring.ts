@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { studentKeys } from '../query-keys';
-import type { Mentoring } from './get-mentorings';
-
-export interface MentoringInput {
-  held_at: string;
-  body: string;
-}
+import type { Mentoring, MentoringInput } from '../../../lib/api-types';
 
 export const createMentoring = (id: number, mentoring: MentoringInput): Promise<Mentoring> =>
   unwrap(api.POST('/api/v1/students/{id}/mentorings', { params: { path: { id } }, body: { mentoring } }));

@@ -1,23 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import type { ImportReport } from '../../../lib/api-types';
 import { studentKeys } from '../query-keys';
-
-export interface ImportRow {
-  line: number;
-  email: string;
-  name: string;
-  action: 'create' | 'update' | 'unchanged';
-  changes: string[];
-}
-
-export interface ImportReport {
-  dry_run: boolean;
-  applied: boolean;
-  encoding: string;
-  summary: { rows: number; create: number; update: number; unchanged: number; invalid: number };
-  rows: ImportRow[];
-  errors: { line: number; field: string; message: string }[];
-}
 
 // The CSV goes as it is (the daemon detects UTF-8, UTF-8 with BOM or Shift_JIS). Rows with
 // errors answer 422 with the report: that report is the answer here, nothing was applied.
@@ -30,7 +14,7 @@ export async function createStudentImport(file: Blob, dryRun: boolean): Promise<
   });
   const report = (answer.error as { report?: ImportReport } | undefined)?.report;
   if (answer.response.status === 422 && report) return report;
-  return (await unwrap(Promise.resolve(answer))) as ImportReport;
+  return unwrap(Promise.resolve(answer));
 }
 
 export function useCreateStudentImport() {

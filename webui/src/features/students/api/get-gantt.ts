@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import type { Gantt } from '../../../lib/student-types';
+import type { Gantt } from '../../../lib/api-types';
 import { studentKeys } from '../query-keys';
 
 export const getGantt = (id: number): Promise<Gantt> =>

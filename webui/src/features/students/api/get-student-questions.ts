@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import type { StudentQuestion } from '../../../lib/student-types';
+import type { StudentQuestion } from '../../../lib/api-types';
 import { studentKeys } from '../query-keys';
 
 export const getStudentQuestions = (id: number): Promise<{ data: StudentQuestion[] }> =>

@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import type { StudentSummary } from '../../../lib/student-types';
+import type { StudentPage } from '../../../lib/api-types';
 import { toListParams, type StudentListState } from '../list-state';
 import { studentKeys } from '../query-keys';
 
 export const STUDENTS_PER_PAGE = 20;
-
-export interface StudentPage {
-  data: StudentSummary[];
-  meta: { page: number; per: number; total: number };
-}
 
 // The list's URL parameters are the daemon's (list-state.ts), plus the page size.
 export function studentsQuery(state: StudentListState) {

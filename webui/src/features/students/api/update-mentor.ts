@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { studentKeys } from '../query-keys';
-import type { StudentDetail } from './get-student';
+import type { StudentDetail } from '../../../lib/api-types';
 
 export const updateMentor = (id: number, mentorId: number): Promise<StudentDetail> =>
   unwrap(

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { studentKeys } from '../query-keys';
-import type { MentoringInput } from './create-mentoring';
-import type { Mentoring } from './get-mentorings';
+import type { Mentoring, MentoringInput } from '../../../lib/api-types';
 
 export const updateMentoring = (id: number, mentoringId: number, mentoring: MentoringInput): Promise<Mentoring> =>
   unwrap(

@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ImportReport } from '../api/create-student-import';
+import type { ImportReport } from '../../../lib/api-types';
 import { actionLabels, changesText, encodingLabels } from '../import-labels';
 
 // The dry-run table: the summary, the rows with errors (by line), the rows that would change.
@@ -15,7 +15,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <div data-testid="import-report">
       <Typography sx={{ mb: 1 }}>
-        {`${summary.rows}行(${encodingLabels[report.encoding] ?? report.encoding}): 新規 ${summary.create}・更新 ${summary.update}・変更なし ${summary.unchanged}・エラー ${summary.invalid}`}
+        {`${summary.rows}行(${encodingLabels[report.encoding]}): 新規 ${summary.create}・更新 ${summary.update}・変更なし ${summary.unchanged}・エラー ${summary.invalid}`}
       </Typography>
       {report.errors.length > 0 && (
         <>

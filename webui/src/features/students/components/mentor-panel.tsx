@@ -10,8 +10,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
-import type { Person } from '../../../lib/student-types';
-import type { StudentDetail } from '../api/get-student';
+import type { Person, StudentDetail } from '../../../lib/api-types';
 import { useUpdateMentor } from '../api/update-mentor';
 import { mentorSchema, type MentorFormValues } from '../mentoring-schema';
 

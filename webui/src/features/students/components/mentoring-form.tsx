@@ -8,7 +8,7 @@ import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback'
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { limits, messages } from '../../../lib/messages';
 import { useCreateMentoring } from '../api/create-mentoring';
-import type { Mentoring } from '../api/get-mentorings';
+import type { Mentoring } from '../../../lib/api-types';
 import { useUpdateMentoring } from '../api/update-mentoring';
 import {
   charCount,

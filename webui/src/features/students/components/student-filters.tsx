@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { FilterSelect } from '../../../components/filter-select';
-import type { Person } from '../../../lib/student-types';
+import type { Person } from '../../../lib/api-types';
 import { courseOptions } from '../courses';
 import { STUDENT_STATUSES, statusLabels, withFilter, type StudentListState } from '../list-state';
 

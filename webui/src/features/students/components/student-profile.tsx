@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
-import type { StudentDetail } from '../api/get-student';
+import type { StudentDetail } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { statusLabels } from '../list-state';
 

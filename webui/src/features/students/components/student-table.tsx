@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import type { StudentSummary } from '../../../lib/student-types';
+import type { StudentSummary } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { sortLabels, statusLabels, type StudentListState, type StudentSort } from '../list-state';
 

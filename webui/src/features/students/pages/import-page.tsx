@@ -9,7 +9,8 @@ import { PageHeading } from '../../../components/page-heading';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
-import { useCreateStudentImport, type ImportReport } from '../api/create-student-import';
+import type { ImportReport } from '../../../lib/api-types';
+import { useCreateStudentImport } from '../api/create-student-import';
 import { ImportReportView } from '../components/import-report';
 import { IMPORT_MAX_BYTES } from '../import-labels';
 
