@@ -2,7 +2,7 @@
 // (src/lib/generated/api-schema.ts, `npm run gen:api`): the contract is the one source.
 import type { components, operations } from './generated/api-schema';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 type RequestBody<Name extends keyof components['requestBodies']> =
   components['requestBodies'][Name]['content']['application/json'];
 

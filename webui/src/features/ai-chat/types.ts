@@ -1,13 +1,10 @@
 // What AiChatChannel sends (docs/ai-chat.md), and the panel's own shapes.
+import type { Schemas } from '../../lib/api-types';
 import type { CableReport } from '../../lib/cable/connection-monitor';
 
 export type { CableReport };
 
-export interface AiSource {
-  title: string;
-  url: string;
-  kind: 'question' | 'curriculum';
-}
+export type AiSource = Schemas['AiSource'];
 
 export type AiChatMessage =
   | { type: 'delta'; text: string }
