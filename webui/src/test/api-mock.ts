@@ -1,10 +1,12 @@
 // fetch stub for unit tests: `mockApi({ 'GET /api/v1/accounts/me': [200, account] })`.
-// Every key and status must be one that daemon/openapi.yaml declares (checked when the mock is
-// made). A route the daemon does not serve yet (planned for a later issue) can only be mocked
-// with NOT_SERVED: the 404 the daemon really answers today.
+// Every key, status and body must be one that daemon/openapi.yaml declares: a reply whose body
+// breaks the schema of its route and status fails the test (checked when the mock is made, and
+// for a handler function on each call). A route the daemon does not serve yet can only be
+// mocked with NOT_SERVED: the 404 the daemon really answers today.
 import { vi } from 'vitest';
 import type { Account } from '../lib/api-types';
-import { undeclaredReason } from './contract';
+import { answerProblem, undeclaredReason } from './contract';
+import { contractViolations } from './contract-violations';
 
 export type Reply = [status: number, body?: unknown];
 
@@ -44,8 +46,8 @@ function checkKey(key: string, handler: Handler) {
     if (undeclaredReason(method, path, 200)?.includes('not in')) throw new Error(`mockApi: ${undeclaredReason(method, path, 200)}`);
     return;
   }
-  const reason = undeclaredReason(method, path, handler[0]);
-  if (reason) throw new Error(`mockApi: ${reason}`);
+  const problem = answerProblem(method, path, handler[0], handler[1]);
+  if (problem) throw new Error(`mockApi: ${problem}`);
 }
 
 export function mockApi(routes: Record<string, Handler>) {
@@ -60,8 +62,13 @@ export function mockApi(routes: Record<string, Handler>) {
     if (!handler || handler === NOT_SERVED) reply = notFound(request.path);
     else if (typeof handler === 'function') {
       reply = handler(request);
-      const reason = undeclaredReason(request.method, request.path, reply[0]);
-      if (reason) throw new Error(`mockApi: ${reason}`);
+      const problem = answerProblem(request.method, request.path, reply[0], reply[1]);
+      if (problem) {
+        // Thrown inside fetch it would look like a network failure to the app: setup.ts fails
+        // the test on it after the test too.
+        contractViolations.push(`mockApi: ${problem}`);
+        throw new Error(`mockApi: ${problem}`);
+      }
     } else reply = handler;
     const [status, body] = reply;
     return new Response(body === undefined ? null : JSON.stringify(body), {

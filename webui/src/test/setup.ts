@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { contractViolations } from './contract-violations';
 
 afterEach(() => {
   cleanup();
@@ -10,4 +11,6 @@ afterEach(() => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+  const violations = contractViolations.splice(0);
+  expect(violations, 'mocked answers that break daemon/openapi.yaml').toEqual([]);
 });
