@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getToken, setToken } from '../lib/auth-token';
 import { readAccountState } from '../lib/persisted-state';
-import { account, mockApi, thrownStatus } from '../test/api-mock';
+import { account, apiError, mockApi, thrownStatus } from '../test/api-mock';
 import { guard, guestOnlyLoader, indexLoader } from './guards';
 import { queryClient } from './query-client';
 
@@ -29,7 +29,7 @@ describe('guard loaders', () => {
 
   it('logs the user out on a 401 from the account check', async () => {
     setToken('stale.jwt.token');
-    mockApi({ 'GET /api/v1/accounts/me': [401, { error: { status: 401, code: 'unauthenticated', message: 'x' } }] });
+    mockApi({ 'GET /api/v1/accounts/me': [401, apiError(401)] });
     const response = (await thrown(guard('login')(args('/mypage')))) as Response;
     expect(response.headers.get('Location')).toBe('/login?authorized=false&redirect=%2Fmypage');
     expect(getToken()).toBeNull();
@@ -38,7 +38,7 @@ describe('guard loaders', () => {
 
   it('shows the error page with the status for other failures', async () => {
     setToken('jwt');
-    mockApi({ 'GET /api/v1/accounts/me': [503, { error: { status: 503, code: 'unavailable', message: 'x' } }] });
+    mockApi({ 'GET /api/v1/accounts/me': [503, apiError(503)] });
     const error = await thrown(guard('login')(args('/mypage')));
     expect(thrownStatus(error)).toBe(503);
   });

@@ -1,11 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { compareVersions } from '../lib/version';
+import { apiError } from '../test/api-mock';
+import { answerProblem } from '../test/contract';
 import { CHUNK_RELOAD_INTERVAL_MS, isChunkLoadError, reloadOnceForChunk, shouldReloadForChunk } from './chunk-reload';
 import { checkServerVersion } from './version-check';
 
 const chunkError = () => Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' });
-const versionFetch = (body: unknown, status = 200) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+// A fetch answering GET /server-version.json as the contract allows (checked when made).
+function versionFetch(body: unknown, status = 200) {
+  const problem = answerProblem('GET', '/server-version.json', status, body);
+  if (problem) throw new Error(problem);
+  return vi.fn(async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+}
 
 describe('version check', () => {
   it('compares dotted versions numerically', () => {
@@ -31,7 +37,7 @@ describe('version check', () => {
   it('only logs failures', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const reload = vi.fn();
-    await checkServerVersion(reload, versionFetch({}, 500));
+    await checkServerVersion(reload, versionFetch(apiError(400), 400));
     await checkServerVersion(reload, vi.fn(async () => Promise.reject(new Error('offline'))) as never);
     expect(reload).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(2);

@@ -43,7 +43,8 @@ function checkKey(key: string, handler: Handler) {
     return;
   }
   if (typeof handler === 'function') {
-    if (undeclaredReason(method, path, 200)?.includes('not in')) throw new Error(`mockApi: ${undeclaredReason(method, path, 200)}`);
+    if (undeclaredReason(method, path, 200)?.includes('not in'))
+      throw new Error(`mockApi: ${undeclaredReason(method, path, 200)}`);
     return;
   }
   const problem = answerProblem(method, path, handler[0], handler[1]);
@@ -78,6 +79,27 @@ export function mockApi(routes: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return Object.assign(fetchMock, { requests });
+}
+
+// The daemon's code for each status (daemon/http/errors.cpp).
+const codes: Record<number, string> = {
+  400: 'malformed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid',
+  429: 'too_many_requests',
+  503: 'unavailable',
+};
+
+/** An error answer as the daemon sends it: `[409, apiError(409, '…', { name: ['…'] })]`. */
+export function apiError(status: number, message = 'x', fields?: Record<string, string[]>) {
+  return {
+    error: { status, code: codes[status] ?? 'internal', message, ...(fields && { fields }), request_id: 'test' },
+  };
 }
 
 export function account(overrides: Partial<Account> = {}): Account {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../lib/auth-token';
 import { loadingStore, snackbarStore } from '../../lib/feedback';
 import { readAccountState, writeAccountState } from '../../lib/persisted-state';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { logout } from './logout';
 
 describe('logout', () => {
@@ -33,7 +33,7 @@ describe('logout', () => {
   it('still logs out locally when the server cannot be reached', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     setToken('a.b.c');
-    mockApi({ 'DELETE /api/v1/account_token': [503] });
+    mockApi({ 'DELETE /api/v1/account_token': [503, apiError(503)] });
     await logout(new QueryClient(), () => {});
     expect(getToken()).toBeNull();
   });

@@ -8,7 +8,7 @@ import type { Curriculum, Role } from '../../lib/api-types';
 import { clearErrorPage, errorPageStore } from '../../lib/feedback';
 import { messages } from '../../lib/messages';
 import { clearPersistedState, readCourseState } from '../../lib/persisted-state';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { review, SOURCE, submissionDetail, taskDetail } from '../../test/curriculum-samples';
 import { TaskSection } from './components/task-section';
 import { currentCurriculum, useCourseState } from './course-state';
@@ -118,11 +118,12 @@ describe('submit form', () => {
 
   it("shows a 409 (already waiting) in place and a 422's message under the field", async () => {
     let status = 409;
-    const error = () =>
-      status === 409
-        ? { status, code: 'submission_pending', message: messages.submission_pending, request_id: 'r' }
-        : { status, code: 'invalid', message: 'x', fields: { repository_url: [messages.url_format] }, request_id: 'r' };
-    mockApi({ 'POST /api/v1/tasks/3/submissions': () => [status, { error: error() }] });
+    mockApi({
+      'POST /api/v1/tasks/3/submissions': () =>
+        status === 409
+          ? [409, apiError(409, messages.submission_pending)]
+          : [422, apiError(422, 'x', { repository_url: [messages.url_format] })],
+    });
     render(<TaskSection task={taskDetail()} role="student" />, { wrapper: wrap });
     fireEvent.change(field(), { target: { value: 'https://github.com/hanako/portfolio' } });
     await waitFor(() => expect(submit()).toBeEnabled());

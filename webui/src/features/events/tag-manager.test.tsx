@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { EventForm } from './components/event-form';
 import { emptyEventDraft } from './event-draft';
 import { formValuesOf } from './event-schema';
@@ -49,14 +49,7 @@ describe('タグを管理 (the event form)', () => {
     const fetch = mockApi({
       'POST /api/v1/event_tags': [
         409,
-        {
-          error: {
-            status: 409,
-            code: 'conflict',
-            message: '同じ名前のタグがあります',
-            fields: { name: ['同じ名前のタグがあります'] },
-          },
-        },
+        apiError(409, '同じ名前のタグがあります', { name: ['同じ名前のタグがあります'] }),
       ],
     });
     renderForm();

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { SHARE_HASHTAG, shareContent, shareUrl } from './share-content';
 import { useMilestoneCheck } from './use-milestone-check';
 
@@ -85,7 +85,7 @@ describe('milestone check', () => {
   it('only logs failures of either call and shows nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({
-      'GET /api/v1/x_share_milestones': [503, { error: { status: 503, code: 'unavailable', message: '混雑' } }],
+      'GET /api/v1/x_share_milestones': [503, apiError(503, '混雑')],
     });
     const { result } = setup();
     await waitFor(() => expect(warn).toHaveBeenCalledWith('milestone check failed', expect.anything()));
@@ -96,10 +96,7 @@ describe('milestone check', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({
       'GET /api/v1/x_share_milestones': [200, { milestone_type: 'first_login' }],
-      'POST /api/v1/x_share_milestones/mark_as_shown': [
-        503,
-        { error: { status: 503, code: 'unavailable', message: '混雑' } },
-      ],
+      'POST /api/v1/x_share_milestones/mark_as_shown': [503, apiError(503, '混雑')],
     });
     const { result } = setup();
     await waitFor(() => expect(result.current.check.milestone).toBe('first_login'));

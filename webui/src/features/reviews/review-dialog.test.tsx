@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fill, messages } from '../../lib/messages';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { submissionDetail } from '../../test/curriculum-samples';
 import { ReviewDialog } from './components/review-dialog';
 
@@ -24,7 +24,7 @@ describe('review dialog', () => {
       'GET /api/v1/submissions/12': () => [200, claimed ? claimedByHanako : submissionDetail()],
       'POST /api/v1/submissions/12/claim': () => {
         claimed = true;
-        return [409, { error: { status: 409, code: 'submission_claimed', message: taken, request_id: 'r' } }];
+        return [409, apiError(409, taken)];
       },
     });
     renderDialog();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Consumer, SubscriptionCallbacks } from '../../lib/cable/consumer';
 import { fill, messages } from '../../lib/messages';
-import { mockApi } from '../../test/api-mock';
+import { apiError, mockApi } from '../../test/api-mock';
 import { submissionDetail } from '../../test/curriculum-samples';
 import { canClaim, canRelease, reviewBlocked } from './claim-rules';
 import { ReviewForm } from './components/review-form';
@@ -209,17 +209,7 @@ describe('review form', () => {
       'POST /api/v1/submissions/12/reviews': () =>
         status === 201
           ? [201, submissionDetail({ status: 'approved' })]
-          : [
-              409,
-              {
-                error: {
-                  status,
-                  code: 'submission_already_reviewed',
-                  message: messages.submission_already_reviewed,
-                  request_id: 'r',
-                },
-              },
-            ],
+          : [409, apiError(409, messages.submission_already_reviewed)],
     });
     const { onRefused, onReviewed } = renderForm();
     await userEvent.type(screen.getByLabelText('コメント (Markdown)'), 'よくできています');

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { snackbarStore } from '../../../lib/feedback';
-import { account, mockApi } from '../../../test/api-mock';
+import { account, apiError, mockApi } from '../../../test/api-mock';
 import { meQueryKey } from '../api/get-me';
 import SettingsDialog from './settings-dialog';
 
@@ -87,12 +87,7 @@ describe('settings dialog', () => {
 
   it('shows the server field messages of a 422', async () => {
     mockApi({
-      'PATCH /api/v1/accounts/12': [
-        422,
-        {
-          error: { status: 422, code: 'invalid', message: 'x', fields: { personemail: ['不正なメールアドレスです'] } },
-        },
-      ],
+      'PATCH /api/v1/accounts/12': [422, apiError(422, 'x', { personemail: ['不正なメールアドレスです'] })],
     });
     renderDialog();
     await waitFor(() => expect(save()).toBeEnabled());

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/auth-token';
-import { mockApi } from '../../../test/api-mock';
+import { apiError, mockApi } from '../../../test/api-mock';
 import { LoginForm } from './login-form';
 
 const email = () => screen.getByLabelText('メールアドレス');
@@ -51,7 +51,7 @@ describe('login form', () => {
   });
 
   it('says so when the credentials are wrong', async () => {
-    mockApi({ 'POST /api/v1/account_token': [401, { error: { status: 401, code: 'unauthenticated', message: 'x' } }] });
+    mockApi({ 'POST /api/v1/account_token': [401, apiError(401)] });
     render(<LoginForm onLoggedIn={() => {}} />);
     await userEvent.type(email(), 'student@example.com');
     await userEvent.type(password(), 'wrong-pass-1');
