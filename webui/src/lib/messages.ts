@@ -1,7 +1,8 @@
 // The user-facing messages: lib/core/messages.ja.json is the one catalogue, read by the C++ build
-// too (docs/design.md "Messages"). Its keys are typed from the JSON, so naming a key the file
-// lacks fails `npm run typecheck`. Texts with {name} placeholders go through fill().
+// too (docs/design.md "Messages and limits"). Its keys are typed from the JSON, so naming a key the
+// file lacks fails `npm run typecheck`. Texts with {name} placeholders go through fill().
 import catalogue from '../../../lib/core/messages.ja.json';
+import limitsFile from '../../../lib/core/limits.json';
 
 export const messages = catalogue;
 export type MessageKey = keyof typeof catalogue;
@@ -11,15 +12,8 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-// Business constants (spec §9).
-export const limits = {
-  nicknameMax: 80,
-  passwordMin: 8,
-  passwordMax: 16,
-  eventCapacityMin: 1,
-  eventCapacityMax: 1000,
-  mentoringBodyMax: 500,
-  mentoringDateMin: 14,
-  imageExtensions: ['jpg', 'jpeg', 'png', 'webp'],
-  imageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
-} as const;
+// The numeric limits of user input (lengths, counts): lib/core/limits.json, the file the daemon is
+// built from and daemon/openapi.yaml is checked against. Naming a key the file lacks fails
+// `npm run typecheck`.
+export const limits = limitsFile;
+export type LimitKey = keyof typeof limitsFile;

@@ -10,17 +10,19 @@ export const passwordField = () =>
     .string()
     .check(
       z.minLength(1, messages.password_required),
-      z.minLength(limits.passwordMin, messages.password_too_short),
-      z.maxLength(limits.passwordMax, messages.password_too_long),
+      z.minLength(limits.password_min, messages.password_too_short),
+      z.maxLength(limits.password_max, messages.password_too_long),
     );
 
-export const nicknameField = () => z.string().check(z.maxLength(limits.nicknameMax, messages.nickname_too_long));
+export const nicknameField = () => z.string().check(z.maxLength(limits.nickname_max, messages.nickname_too_long));
 
 // Images: jpg, jpeg, png, webp only, checked before uploading.
+const imageExtensions = ['jpg', 'jpeg', 'png', 'webp'];
+const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'];
 export function imageFileError(file: Pick<File, 'name' | 'type'>): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const extOk = (limits.imageExtensions as readonly string[]).includes(extension);
-  const typeOk = file.type === '' || (limits.imageMimeTypes as readonly string[]).includes(file.type);
+  const extOk = imageExtensions.includes(extension);
+  const typeOk = file.type === '' || imageMimeTypes.includes(file.type);
   return extOk && typeOk ? null : messages.image_format;
 }
 

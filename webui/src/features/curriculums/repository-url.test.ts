@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../lib/messages';
+import { limits, messages } from '../../lib/messages';
 import { SOURCE } from '../../test/curriculum-samples';
-import { isCloneSource, repositoryKey, repositoryUrlProblem, REPOSITORY_URL_MAX_BYTES } from './repository-url';
+import { isCloneSource, repositoryKey, repositoryUrlProblem } from './repository-url';
 import { submissionSchema } from './submission-schema';
 
 const withLength = (bytes: number) => {
@@ -25,7 +25,7 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     'https://ギットハブ.com/me',
     'javascript:alert(1)',
     'https://github.com/me/\u0000x',
-    withLength(REPOSITORY_URL_MAX_BYTES + 1),
+    withLength(limits.repository_url_max_bytes + 1),
     'https://github.com/me/' + 'あ'.repeat(160), // 480 bytes of UTF-8: more than 500 in all
   ])('%j is not a URL the daemon accepts', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.url_format);
@@ -38,7 +38,7 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     '  https://github.com/me/portfolio  ',
     'https://user:token@github.com/me/portfolio',
     'https://[::1]:8080/me/portfolio',
-    withLength(REPOSITORY_URL_MAX_BYTES),
+    withLength(limits.repository_url_max_bytes),
   ])('%j is fine', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBeNull();
   });

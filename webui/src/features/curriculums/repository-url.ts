@@ -1,11 +1,9 @@
 // The repository URL rules of the submit form, computed exactly as the daemon does
 // (lib/curriculum/repository_url.cpp), so the form shows the server's message before sending:
-// required; an http(s) URL with a host, at most 500 bytes, no spaces or control characters;
+// required; an http(s) URL with a host, at most limits.repository_url_max_bytes bytes, no spaces or control characters;
 // not the task's source repository once both are normalised (http = https, host lower-case,
 // user info, query and fragment dropped, trailing `/` and `.git` removed, `www.` not special).
-import { messages } from '../../lib/messages';
-
-export const REPOSITORY_URL_MAX_BYTES = 500;
+import { limits, messages } from '../../lib/messages';
 
 const SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 const SCHEME = /^https?:\/\//i;
@@ -25,7 +23,7 @@ function hostOf(rest: string): string {
 export function repositoryUrlFormatProblem(raw: string): string | null {
   const url = trim(raw);
   if (url === '') return messages.url_required;
-  if (new TextEncoder().encode(url).length > REPOSITORY_URL_MAX_BYTES) return messages.url_format;
+  if (new TextEncoder().encode(url).length > limits.repository_url_max_bytes) return messages.url_format;
   if (hasControlOrSpace(url) || !SCHEME.test(url)) return messages.url_format;
   const host = hostOf(url.replace(SCHEME, ''));
   if (!HOST.test(host) || host.startsWith('.') || host.startsWith(':')) return messages.url_format;

@@ -5,9 +5,6 @@ import * as z from 'zod/mini';
 import { fill, limits, messages } from '../../lib/messages';
 import type { EventDraft } from './event-draft';
 
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MAX = 10_000;
-
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export function capacityError(value: string, participantsCount = 0): string | null {
@@ -15,8 +12,8 @@ export function capacityError(value: string, participantsCount = 0): string | nu
   if (text === '') return messages.event_capacity_required;
   if (!/^[0-9]+$/.test(text)) return messages.event_capacity_digits;
   const capacity = Number(text);
-  if (capacity < limits.eventCapacityMin) return messages.event_capacity_at_least_one;
-  if (capacity > limits.eventCapacityMax) return messages.event_capacity_max;
+  if (capacity < limits.event_capacity_min) return messages.event_capacity_at_least_one;
+  if (capacity > limits.event_capacity_max) return messages.event_capacity_max;
   if (capacity < participantsCount) return fill(messages.event_capacity_min, { count: participantsCount });
   return null;
 }
@@ -49,11 +46,11 @@ export function eventSchema(participantsCount = 0) {
         .check(
           z.trim(),
           z.minLength(1, messages.title_required),
-          z.maxLength(TITLE_MAX, messages.event_title_too_long),
+          z.maxLength(limits.event_title_max, messages.event_title_too_long),
         ),
       tagId: z.string().check(z.regex(/^[1-9][0-9]*$/, messages.event_tag_unknown)), // the select's value
       image: z.string(),
-      description: z.string().check(z.maxLength(DESCRIPTION_MAX, messages.event_description_too_long)),
+      description: z.string().check(z.maxLength(limits.event_description_max, messages.event_description_too_long)),
       capacity: z.string().check(
         z.superRefine((value, ctx) => {
           const error = capacityError(value, participantsCount);

@@ -35,7 +35,7 @@ export const mentoringSchema = z.object({
     z.superRefine((value, ctx) => {
       if (value.trim() === '')
         ctx.addIssue({ code: 'custom', message: messages.mentoring_date_required, input: value });
-      else if (charCount(value.trim()) < limits.mentoringDateMin || parseHeldAt(value) === null)
+      else if (charCount(value.trim()) < limits.mentoring_held_at_min || parseHeldAt(value) === null)
         ctx.addIssue({ code: 'custom', message: messages.mentoring_date_format, input: value });
     }),
   ),
@@ -43,7 +43,7 @@ export const mentoringSchema = z.object({
     z.superRefine((value, ctx) => {
       if (value.trim() === '')
         ctx.addIssue({ code: 'custom', message: messages.mentoring_body_required, input: value });
-      else if (charCount(value) > limits.mentoringBodyMax)
+      else if (charCount(value) > limits.mentoring_body_max)
         ctx.addIssue({ code: 'custom', message: messages.mentoring_body_too_long, input: value });
     }),
   ),

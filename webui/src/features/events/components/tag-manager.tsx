@@ -11,17 +11,16 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
-import { fill, messages } from '../../../lib/messages';
+import { fill, limits, messages } from '../../../lib/messages';
 import { useEventTagMutations } from '../api/event-tags';
 import type { EventTag } from '../types';
 
 const DEFAULT_TAG = 1;
-const NAME_MAX = 50;
 
 // The catalogue's messages before asking the daemon, which checks the same (and whether the name is taken).
 function nameProblem(name: string): string | undefined {
   if (name.trim() === '') return messages.event_tag_name_required;
-  if ([...name.trim()].length > NAME_MAX) return messages.event_tag_name_too_long;
+  if ([...name.trim()].length > limits.event_tag_name_max) return messages.event_tag_name_too_long;
   return undefined;
 }
 

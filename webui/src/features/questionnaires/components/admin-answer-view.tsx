@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
-import { messages } from '../../../lib/messages';
+import { limits, messages } from '../../../lib/messages';
 import { useDefinition } from '../api/get-definition';
 import { getStudentAnswer } from '../api/get-student-answer';
 import { answersOf } from '../definition';
@@ -62,7 +62,7 @@ export function AdminAnswerView({ kind, accountId }: { kind: QuestionnaireKind; 
         onChange={(event) => (setReason(event.target.value), setError(null))}
         error={Boolean(error)}
         helperText={error ?? undefined}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: limits.audit_reason_max } }}
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained">

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
-import { messages } from '../../../lib/messages';
+import { limits, messages } from '../../../lib/messages';
 import { exportAnswers, type ExportFormat } from '../api/export-answers';
 import type { QuestionnaireKind } from '../kinds';
 
@@ -82,7 +82,7 @@ export function ExportPanel({ kind }: { kind: QuestionnaireKind }) {
           onChange={(e) => setReason(e.target.value)}
           error={Boolean(errors.reason)}
           helperText={errors.reason}
-          slotProps={{ htmlInput: { maxLength: 200 }, ...shrink }}
+          slotProps={{ htmlInput: { maxLength: limits.audit_reason_max }, ...shrink }}
         />
         <Button type="submit" variant="contained">
           ダウンロード

@@ -77,7 +77,7 @@ export function MentoringForm({ studentId, editing, onDone }: Props) {
           minRows={4}
           {...register('body')}
           error={Boolean(errors.body)}
-          helperText={errors.body?.message ?? `${charCount(watch('body'))} / ${limits.mentoringBodyMax}`}
+          helperText={errors.body?.message ?? `${charCount(watch('body'))} / ${limits.mentoring_body_max}`}
         />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

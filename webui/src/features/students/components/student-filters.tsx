@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { FilterSelect } from '../../../components/filter-select';
 import type { Person } from '../../../lib/api-types';
+import { limits } from '../../../lib/messages';
 import { courseOptions } from '../courses';
 import { STUDENT_STATUSES, statusLabels, withFilter, type StudentListState } from '../list-state';
 
@@ -29,7 +30,7 @@ export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps
         type="search"
         label="氏名・メールアドレスで検索"
         value={q}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: limits.student_search_max } }}
         onChange={(e) => setQ(e.target.value)}
         onBlur={search}
         onKeyDown={(e) => {
