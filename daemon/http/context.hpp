@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "accounts/sessions.hpp"
+#include "core/limits.hpp"
 #include "http/exchange.hpp"
 
 namespace camp {
@@ -28,7 +29,7 @@ struct Context {
   std::int64_t int_param(const std::string& name) const;
   // ?page= (1..10000) and ?per= (1..max_per); absent means the default, anything else is a 400
   // naming the field, so a huge or negative number never reaches SQL.
-  PageParams page_params(int default_per = 20, int max_per = 100) const;
+  PageParams page_params(int default_per = 20, int max_per = limits::page_size_max) const;
 };
 
 }  // namespace camp::http

@@ -5,6 +5,7 @@
 #include "ai_chat/service.hpp"
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "http/context.hpp"
@@ -47,7 +48,7 @@ Response cable_report(Context& ctx) {
   ai_chat::require_ai_chat(ctx.me());
   const auto [id, error] = http::read_object(ctx.json_body(), [](http::JsonFields& in) {
     auto error = in.required_string("error", msg::invalid_value);
-    if (in.errors().empty() && (error.empty() || error.size() > 200)) in.fail("error", msg::invalid_value);
+    if (in.errors().empty() && (error.empty() || error.size() > limits::cable_error_report_max)) in.fail("error", msg::invalid_value);
     const auto* id = in.raw("id");
     return std::pair{id ? id->dump() : std::string("null"), error};
   });

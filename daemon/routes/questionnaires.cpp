@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
 #include "http/context.hpp"
@@ -75,7 +76,7 @@ Response status(Context& ctx) {
   q.state = ctx.request.query_param("state").value_or("owed");
   if (q.state.empty()) q.state = "owed";
   q.q = ctx.request.query_param("q").value_or("");
-  if (q.q.size() > 200) q.q.resize(200);
+  if (q.q.size() > limits::questionnaire_search_max) q.q.resize(limits::questionnaire_search_max);
   const auto paging = ctx.page_params();
   const auto page = ctx.app.questionnaires.status(ctx.me(), q, paging.page, paging.per);
   auto data = nlohmann::json::array();
@@ -98,7 +99,7 @@ Response remind(Context& ctx) {
   if (r.contains("account_ids") && !r["account_ids"].is_null()) {
     const auto& ids = r["account_ids"];
     FieldErrors bad{{"account_ids", {std::string(msg::integer_required)}}};
-    if (!ids.is_array() || ids.size() > 10000) throw Error(errc::invalid, std::string(msg::invalid_input), bad);
+    if (!ids.is_array() || ids.size() > limits::reminder_accounts_max) throw Error(errc::invalid, std::string(msg::invalid_input), bad);
     input.ids.emplace();
     for (const auto& id : ids) {
       if (!id.is_number_integer() || id.get<std::int64_t>() < 1 ||

@@ -2,6 +2,7 @@
 
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
 #include "http/json_body.hpp"
@@ -114,7 +115,7 @@ Response cable_report(Context& ctx) {
   questions::require_question_box(ctx.me());
   const auto [id, error] = http::read_object(ctx.json_body(), [](http::JsonFields& in) {
     auto error = in.required_string("error", msg::invalid_value);
-    if (in.errors().empty() && (error.empty() || error.size() > 200)) in.fail("error", msg::invalid_value);
+    if (in.errors().empty() && (error.empty() || error.size() > limits::cable_error_report_max)) in.fail("error", msg::invalid_value);
     const auto* id = in.raw("id");
     return std::pair{id ? id->dump() : std::string("null"), error};
   });

@@ -3,6 +3,7 @@
 #include "ai_chat/repo.hpp"
 #include "ai_chat/retriever.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -90,7 +91,8 @@ ConversationPage AiChatService::list(const accounts::Account& actor, std::option
   require_ai_chat(actor);
   FieldErrors errors;
   if (page < 1) errors["page"].push_back(std::string(msg::page_min));
-  if (per < 1 || per > 100) errors["per"].push_back(msg::integer_range("1", "100"));
+  if (per < 1 || per > limits::page_size_max)
+    errors["per"].push_back(msg::integer_range("1", std::to_string(limits::page_size_max)));
   throw_if_invalid(errors);
   const auto whose = account_id.value_or(actor.id);
   if (whose != actor.id && actor.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));

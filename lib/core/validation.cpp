@@ -2,6 +2,7 @@
 
 #include <regex>
 
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 
 namespace camp::validate {
@@ -25,13 +26,13 @@ std::optional<std::string> email(std::string_view value) {
 std::optional<std::string> password(std::string_view value) {
   if (value.empty()) return std::string(msg::password_required);
   auto n = char_count(value);
-  if (n < 8) return std::string(msg::password_too_short);
-  if (n > 16) return std::string(msg::password_too_long);
+  if (n < limits::password_min) return std::string(msg::password_too_short);
+  if (n > limits::password_max) return std::string(msg::password_too_long);
   return std::nullopt;
 }
 
 std::optional<std::string> nickname(std::string_view value) {
-  if (char_count(value) > 80) return std::string(msg::nickname_too_long);
+  if (char_count(value) > limits::nickname_max) return std::string(msg::nickname_too_long);
   for (unsigned char c : value)
     if (c < 0x20 || c == 0x7F) return std::string(msg::forbidden_character);
   return std::nullopt;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 
@@ -29,7 +30,7 @@ bool valid_host(const std::string& host) {
 std::optional<std::string> repository_url_problem(const std::string& raw) {
   const auto url = text::trim(raw);
   if (url.empty()) return std::string(msg::url_required);
-  if (url.size() > kRepositoryUrlMaxBytes) return std::string(msg::url_format);
+  if (url.size() > limits::repository_url_max_bytes) return std::string(msg::url_format);
   if (std::any_of(url.begin(), url.end(), [](unsigned char c) { return c <= 0x20 || c == 0x7f; }))
     return std::string(msg::url_format);
   const auto rest = after_scheme(url);

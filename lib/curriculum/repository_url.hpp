@@ -5,10 +5,8 @@
 
 namespace camp::curriculum {
 
-inline constexpr std::size_t kRepositoryUrlMaxBytes = 500;
-
 // The message key's text when `url` is not acceptable as a submission's repository URL
-// (blank, not http(s) with a host, longer than 500), else nullopt.
+// (blank, not http(s) with a host, longer than limits::repository_url_max_bytes), else nullopt.
 std::optional<std::string> repository_url_problem(const std::string& url);
 
 // What two URLs of the same repository have in common: http and https alike, the host in

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "db/pool.hpp"
 
@@ -38,7 +39,7 @@ IdempotencyScope::Suspended::Suspended() : previous_(current) { current = nullpt
 IdempotencyScope::Suspended::~Suspended() { current = previous_; }
 
 bool valid_idempotency_key(std::string_view key) {
-  if (key.empty() || key.size() > 255) return false;
+  if (key.empty() || key.size() > limits::idempotency_key_max) return false;
   for (char c : key)
     if (c <= 0x20 || c >= 0x7F) return false;
   return true;

@@ -1,5 +1,6 @@
 // Event tags (admin authoring; everyone with the events area reads them).
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -16,7 +17,7 @@ void require_admin(const accounts::Account& a) {
 
 void check_tag_name(const std::string& name) {
   if (name.empty()) throw Error(errc::invalid, std::string(msg::invalid_input), {{"name", {std::string(msg::event_tag_name_required)}}});
-  if (validate::char_count(name) > 50)
+  if (validate::char_count(name) > limits::event_tag_name_max)
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"name", {std::string(msg::event_tag_name_too_long)}}});
 }
 

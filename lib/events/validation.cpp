@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/clock.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -56,7 +57,7 @@ CapacityCheck check_capacity(std::string_view text) {
   const auto digits = text.substr(significant);
   if (digits.size() > 4) return {std::nullopt, std::string(msg::event_capacity_max)};
   const int value = std::stoi(std::string(digits));
-  if (value > 1000) return {std::nullopt, std::string(msg::event_capacity_max)};
+  if (value > limits::event_capacity_max) return {std::nullopt, std::string(msg::event_capacity_max)};
   return {value, {}};
 }
 
@@ -84,12 +85,12 @@ FieldErrors validate(const EventInput& in, bool creating) {
   if (in.title || creating) {
     const auto title = text::trim(in.title.value_or(""));
     if (title.empty()) add(errors, "title", msg::title_required);
-    else if (validate::char_count(title) > 100) add(errors, "title", msg::event_title_too_long);
+    else if (validate::char_count(title) > limits::event_title_max) add(errors, "title", msg::event_title_too_long);
   }
   if (in.tag_id && *in.tag_id > 2147483647) add(errors, "tag_id", msg::event_tag_unknown);
   if (in.image_url && *in.image_url && !in.image_url->value().empty() && !own_event_upload(**in.image_url))
     add(errors, "image_url", msg::event_image_url_format);
-  if (in.description && validate::char_count(*in.description) > 10000)
+  if (in.description && validate::char_count(*in.description) > limits::event_description_max)
     add(errors, "description", msg::event_description_too_long);
   if (in.capacity || creating) {
     const auto c = check_capacity(in.capacity.value_or(""));

@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/handoff.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "mail/outbox.hpp"
@@ -54,7 +55,7 @@ std::string checked_reason(const std::string& reason) {
   if (r.empty()) throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_required)}}});
   std::size_t n = 0;
   for (unsigned char c : r) n += (c & 0xC0) != 0x80;
-  if (n > 200 || text::has_control(r))
+  if (n > limits::audit_reason_max || text::has_control(r))
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_too_long)}}});
   return r;
 }

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -16,8 +17,6 @@ using accounts::Role;
 Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); }
 Error forbidden() { return Error(errc::forbidden, std::string(msg::forbidden)); }
 
-constexpr std::size_t kKeywordMaxChars = 100;
-
 bool is_staff(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
 
 // Field checks that need no database; the category is checked inside the transaction.
@@ -28,9 +27,9 @@ void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors
   if (in.title || creating) {
     const auto title = in.title.value_or("");
     if (text::trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
-    else if (validate::char_count(title) > 200) errors["title"].push_back(std::string(msg::title_too_long));
+    else if (validate::char_count(title) > limits::question_title_max) errors["title"].push_back(std::string(msg::title_too_long));
   }
-  if (in.body && validate::char_count(*in.body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
+  if (in.body && validate::char_count(*in.body) > limits::question_body_max) errors["body"].push_back(std::string(msg::body_too_long));
 }
 
 // The category exists and cannot be deleted before we commit.
@@ -42,7 +41,7 @@ void hold_category(db::Tx& tx, int id) {
 void validate_answer(const std::string& body) {
   FieldErrors errors;
   if (text::trim(body).empty()) errors["body"].push_back(std::string(msg::answer_required));
-  else if (validate::char_count(body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));
+  else if (validate::char_count(body) > limits::answer_body_max) errors["body"].push_back(std::string(msg::body_too_long));
   throw_if_invalid(errors);
 }
 
@@ -79,7 +78,7 @@ std::vector<std::string> split_keywords(const std::string& text) {
     auto end = normalized.find(' ', start);
     if (end == std::string::npos) end = normalized.size();
     auto word = normalized.substr(start, end - start);
-    word = utf8_prefix(word, kKeywordMaxChars);
+    word = utf8_prefix(word, limits::question_keyword_max);
     if (!word.empty() && std::find(out.begin(), out.end(), word) == out.end()) out.push_back(word);
     start = end + 1;
   }
@@ -92,7 +91,8 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   if (p.status != "all" && p.status != "solved" && p.status != "unsolved")
     errors["status"].push_back(std::string(msg::status_choice));
   if (p.page < 1) errors["page"].push_back(std::string(msg::page_min));
-  if (p.per < 1 || p.per > 100) errors["per"].push_back(msg::integer_range("1", "100"));
+  if (p.per < 1 || p.per > limits::page_size_max)
+    errors["per"].push_back(msg::integer_range("1", std::to_string(limits::page_size_max)));
   throw_if_invalid(errors);
   repo::SearchQuery q;
   q.keywords = split_keywords(p.keywords);

@@ -1,6 +1,7 @@
 #include "reviews/service.hpp"
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -143,7 +144,7 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
   FieldErrors errors;
   const auto comment = in.comment.value_or("");
   if (text::trim(comment).empty()) errors["comment"].push_back(std::string(msg::review_comment_required));
-  else if (validate::char_count(comment) > 20000) errors["comment"].push_back(std::string(msg::review_comment_too_long));
+  else if (validate::char_count(comment) > limits::review_comment_max) errors["comment"].push_back(std::string(msg::review_comment_too_long));
   if (in.status != "approved" && in.status != "changes_requested")
     errors["status"].push_back(std::string(msg::review_status_required));
   throw_if_invalid(errors);

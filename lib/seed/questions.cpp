@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -46,8 +47,6 @@ constexpr DemoQuestion kDemoQuestions[] = {
      false, false},
 };
 
-constexpr std::size_t kMaxText = 20000;
-
 template <class Entry>
 Where at(const Entry& e, const char* field) {
   auto it = e.fields.find(field);
@@ -61,8 +60,8 @@ std::string shown_name(const std::string& parent, const CategoryEntry& child) {
 
 void check_category_names(const CategoryEntry& c, const std::string& path, Problems& problems) {
   if (text::trim(c.name).empty()) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
-  else if (validate::char_count(c.name) > 100) problems.add(c.at, path + ".name", std::string(msg::category_name_too_long));
-  if (c.search_name && validate::char_count(*c.search_name) > 200)
+  else if (validate::char_count(c.name) > limits::category_name_max) problems.add(c.at, path + ".name", std::string(msg::category_name_too_long));
+  if (c.search_name && validate::char_count(*c.search_name) > limits::category_search_name_max)
     problems.add(c.at, path + ".search_name", std::string(msg::category_search_name_too_long));
 }
 
@@ -207,8 +206,8 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
       q.category = in.text(category, "name", path + ".category", true).value_or("");
     }
     if (node["title"] && q.title.empty()) problems.add(at(q, "title"), path + ".title", std::string(msg::title_required));
-    if (validate::char_count(q.title) > 200) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
-    if (validate::char_count(q.body) > kMaxText) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
+    if (validate::char_count(q.title) > limits::question_title_max) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
+    if (validate::char_count(q.body) > limits::question_body_max) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
     for (const auto& earlier : out.questions)
       if (text::lower_ascii(earlier.author) == text::lower_ascii(q.author) && earlier.title == q.title && !q.title.empty())
         problems.add(at(q, "title"), path + ".title", msg::fixture_duplicate_title(std::to_string(earlier.at.line)));
@@ -226,7 +225,7 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
         a.body = in.text(answers[j], "body", apath, true).value_or("");
         a.solution = in.flag(answers[j], "solution", apath);
         if (answers[j]["body"] && text::trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
-        if (validate::char_count(a.body) > kMaxText) problems.add(at(a, "body"), apath + ".body", std::string(msg::body_too_long));
+        if (validate::char_count(a.body) > limits::answer_body_max) problems.add(at(a, "body"), apath + ".body", std::string(msg::body_too_long));
         if (a.solution && ++solutions > 1) problems.add(at(a, "solution"), apath + ".solution", std::string(msg::fixture_one_solution));
         q.answers.push_back(std::move(a));
       }

@@ -15,8 +15,6 @@
 namespace camp::students {
 
 inline constexpr int kMaxMentorings = 500;
-inline constexpr int kMentoringBodyMax = 500;
-inline constexpr int kNameMax = 80;
 
 // A mentor, an author, whoever changed something.
 struct Person {

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -67,7 +68,7 @@ Page StudentService::list(const ListParams& p) {
   if (p.order != "asc" && p.order != "desc") throw bad_parameter("order");
   if (p.status && !valid_status(*p.status)) throw bad_parameter("status");
   if (p.course && !plan_for(*p.course)) throw bad_parameter("course");
-  if (validate::char_count(p.q) > 100) throw bad_parameter("q");
+  if (validate::char_count(p.q) > limits::student_search_max) throw bad_parameter("q");
   repo::ListQuery q;
   const auto keyword = text::trim(p.q);
   if (!keyword.empty()) q.like = like_pattern(keyword);

@@ -1,5 +1,6 @@
 #include "students/validation.hpp"
 
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
@@ -38,7 +39,7 @@ std::variant<TimePoint, std::string> parse_held_at(std::string_view raw) {
   const auto t = text::trim(raw);
   if (t.empty()) return std::string(msg::mentoring_held_at_required);
   const std::string invalid(msg::mentoring_held_at_invalid);
-  if (validate::char_count(t) < 14) return invalid;
+  if (validate::char_count(t) < limits::mentoring_held_at_min) return invalid;
   const auto day = day_at(t);
   if (!day || t.size() < 16 || (t[10] != ' ' && t[10] != 'T') || t[13] != ':') return invalid;
   int hh = 0, mm = 0, ss = 0;
@@ -65,13 +66,13 @@ std::variant<TimePoint, std::string> parse_held_at(std::string_view raw) {
 
 std::optional<std::string> mentoring_body(std::string_view body) {
   if (text::trim(body).empty()) return std::string(msg::mentoring_body_required);
-  if (validate::char_count(body) > static_cast<std::size_t>(kMentoringBodyMax)) return std::string(msg::mentoring_body_too_long);
+  if (validate::char_count(body) > limits::mentoring_body_max) return std::string(msg::mentoring_body_too_long);
   return std::nullopt;
 }
 
 std::optional<std::string> student_name(std::string_view name) {
   if (text::trim(name).empty()) return std::string(msg::student_name_required);
-  if (validate::char_count(name) > static_cast<std::size_t>(kNameMax)) return std::string(msg::student_name_too_long);
+  if (validate::char_count(name) > limits::student_name_max) return std::string(msg::student_name_too_long);
   return std::nullopt;
 }
 
