@@ -67,32 +67,6 @@ export async function unwrap<T>(pending: Promise<Answer<T>>): Promise<T> {
   return answer.data as T;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  json?: unknown;
-  form?: FormData;
-  /** Kept for callers written before the typed client; every call sends the token. */
-  auth?: boolean;
-  signal?: AbortSignal;
-}
-
-/**
- * An untyped call through the same client, for paths the contract does not have yet (routes
- * planned for later issues: callers must treat their 404 as "not served yet") and for callers
- * not yet moved to `api`. Prefer `unwrap(api.GET(...))`.
- */
-export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const untyped = api as unknown as {
-    request(method: string, url: string, init: Record<string, unknown>): Promise<Answer<T>>;
-  };
-  return unwrap(
-    untyped.request(options.method?.toLowerCase() ?? 'get', path, {
-      body: options.json ?? options.form,
-      signal: options.signal,
-    }),
-  );
-}
-
 export function errorStatus(error: unknown): number {
   if (error instanceof ApiError) return error.status;
   return 500;

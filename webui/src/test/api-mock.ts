@@ -1,8 +1,7 @@
 // fetch stub for unit tests: `mockApi({ 'GET /api/v1/accounts/me': [200, account] })`.
 // Every key, status and body must be one that daemon/openapi.yaml declares: a reply whose body
 // breaks the schema of its route and status fails the test (checked when the mock is made, and
-// for a handler function on each call). A route the daemon does not serve yet can only be
-// mocked with NOT_SERVED: the 404 the daemon really answers today.
+// for a handler function on each call). A request nothing mocks gets the daemon's 404.
 import { vi } from 'vitest';
 import type { Account } from '../lib/api-types';
 import { answerProblem, undeclaredReason } from './contract';
@@ -17,11 +16,9 @@ export interface SeenRequest {
   headers: Record<string, string>;
   body: string | undefined;
 }
-export type Handler = Reply | typeof NOT_SERVED | ((init: SeenRequest) => Reply);
+export type Handler = Reply | ((init: SeenRequest) => Reply);
 
-/** The daemon's answer for an /api/ path it has no route for. */
-export const NOT_SERVED = Symbol('not served yet');
-
+// The daemon's answer for an /api/ path it has no route for.
 const notFound = (path: string): Reply => [
   404,
   { error: { status: 404, code: 'not_found', message: 'no such API endpoint', request_id: `test ${path}` } },
@@ -37,11 +34,6 @@ async function seen(input: RequestInfo | URL, init?: RequestInit): Promise<SeenR
 
 function checkKey(key: string, handler: Handler) {
   const [method = '', path = ''] = key.split(' ');
-  if (handler === NOT_SERVED) {
-    if (!undeclaredReason(method, path, 404)?.includes('does not serve'))
-      throw new Error(`mockApi: ${key} is in daemon/openapi.yaml, so it is served: mock its real answers`);
-    return;
-  }
   if (typeof handler === 'function') {
     if (undeclaredReason(method, path, 200)?.includes('not in'))
       throw new Error(`mockApi: ${undeclaredReason(method, path, 200)}`);
@@ -60,7 +52,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const key = `${request.method} ${request.path}`;
     const handler = routes[key];
     let reply: Reply;
-    if (!handler || handler === NOT_SERVED) reply = notFound(request.path);
+    if (!handler) reply = notFound(request.path);
     else if (typeof handler === 'function') {
       reply = handler(request);
       const problem = answerProblem(request.method, request.path, reply[0], reply[1]);

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 
-export const getMe = (): Promise<Account> => apiRequest<Account>('/api/v1/accounts/me');
+export const getMe = (): Promise<Account> => unwrap(api.GET('/api/v1/accounts/me'));
 
 export const meQueryKey = ['accounts', 'me'] as const;
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Account, AccountUpdate } from '../../../lib/api-types';
 import { meQueryKey } from './get-me';
 
 export const updateAccount = (id: number, account: AccountUpdate): Promise<Account> =>
-  apiRequest<Account>(`/api/v1/accounts/${id}`, { method: 'PATCH', json: { account } });
+  unwrap(api.PATCH('/api/v1/accounts/{id}', { params: { path: { id } }, body: { account } }));
 
 // After a successful save the account is reloaded (spec §7).
 export function useUpdateAccount() {
