@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GET /api/v1/accounts/me (valid token) against the bare RESTinio hello ceiling, in one run:
 # wrk -t2 -c64 -d10s --latency on each, then req/s, p99 and the ratio.
-# Targets (issue 2): /me >= 40% of hello, /me p99 <= 10 ms.
+# Targets: /me >= 40% of hello, /me p99 <= 10 ms.
 #
 #   bench/http.sh                      # starts camp_bench_hello + a private campd stack
 #   CAMP_BENCH_URL=http://127.0.0.1:18100 bench/http.sh   # use a running daemon for /me
@@ -9,7 +9,7 @@
 #   BENCH_PATH=/api/v1/questions bench/http.sh   # another authenticated GET instead of /me
 #   BENCH_ROUNDS=N alternates hello and /me N times and reports medians (steadier on a busy box)
 #   BENCH_QUESTIONS=100000 seeds that many questions first (bench/search-seed.sql); with
-#   BENCH_PATH=/api/v1/questions the targets are issue 8's (>= 10% of hello, p99 <= 20 ms)
+#   BENCH_PATH=/api/v1/questions the targets are the question list's (>= 10% of hello, p99 <= 20 ms)
 source "$(dirname "${BASH_SOURCE[0]}")/lib/stack.sh"
 
 BENCH_PATH=${BENCH_PATH:-/api/v1/accounts/me}  # any GET that takes the bearer token
@@ -66,7 +66,7 @@ if (( ROUNDS > 1 )); then
 fi
 echo "ratio /me / hello: ${ratio}%   (/me non-2xx: $m_bad, socket errors: $m_sock)"
 verdict() { if [[ "$1" == 1 ]]; then echo PASS; else echo FAIL; fi; }
-# Targets: /me (issue 2) 40% and 10 ms; the question list (issue 8) 10% and 20 ms.
+# Targets: /me 40% and 10 ms; the question list 10% and 20 ms.
 if [[ "$BENCH_PATH" == /api/v1/questions ]]; then target_ratio=10 target_p99=20; else target_ratio=40 target_p99=10; fi
 target_ratio=${BENCH_TARGET_RATIO:-$target_ratio} target_p99=${BENCH_TARGET_P99:-$target_p99}
 echo "target $BENCH_PATH >= $target_ratio% of hello: $(verdict "$(awk -v r="$ratio" -v t="$target_ratio" 'BEGIN { print (r >= t) }')")"

@@ -2,7 +2,7 @@
 # /me throughput alone, then with a login storm beside it (argon2id on every login).
 # The storm is a second wrk posting correct credentials to /api/v1/account_token with a
 # rotating X-Forwarded-For (the daemon must trust 127.0.0.1 as a proxy; the private stack
-# started here does). Target (issue 2): /me throughput falls by at most 30%.
+# started here does). Target: /me throughput falls by at most 30%.
 #
 #   bench/login-storm.sh
 #   CAMP_BENCH_URL=http://127.0.0.1:18100 bench/login-storm.sh

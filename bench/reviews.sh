@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The review queue and the curriculum list through the API (issue 10).
+# The review queue and the curriculum list through the API.
 #   bench/reviews.sh [REQUESTS=400]
 #   BENCH_SUBMISSIONS=50000 (default), BUILD_DIR=build-x, BENCH_REVIEWS_PORT=18460
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # campd start-up: time from spawning campd (database already up and migrated) to /readyz
 # answering 200, 10 runs, median; idle RSS from /proc/<pid>/status after 2 s idle.
-# Target (issue 2): ready <= 300 ms.
+# Target: ready <= 300 ms.
 #
 #   bench/startup.sh            (RUNS=10 IDLE_MS=2000)
 source "$(dirname "${BASH_SOURCE[0]}")/lib/stack.sh"

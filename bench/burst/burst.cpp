@@ -1,7 +1,7 @@
 // camp_bench_burst: many clients send one request each at the same moment, over keep-alive
 // connections opened and warmed beforehand; prints the latency quantiles and the statuses.
 // A node client spends more CPU per request than campd does, and on the same two cores that
-// is what its bursts measured (bench/RESULTS.md, issue 11); this one costs a few microseconds
+// is what its bursts measured (bench/RESULTS.md, the events' joins); this one costs a few microseconds
 // a request, on one thread.
 //
 //   camp_bench_burst HOST PORT TOKENS_FILE WARM_PATH METHOD PATH [METHOD PATH ...]

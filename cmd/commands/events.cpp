@@ -1,4 +1,4 @@
-// camp events create|update|publish|cancel|list|participants|remind (issue 11, docs/events.md).
+// camp events create|update|publish|cancel|list|participants|remind (docs/events.md).
 // The same use cases and messages as the API (events::EventService), acting as an admin.
 #include <iostream>
 

@@ -1,5 +1,5 @@
 // camp students import FILE.csv [--dry-run] | list | show ID|EMAIL | assign-mentor STUDENT MENTOR
-// (issue 12, docs/students.md): the same use cases and messages as the API, as the operator.
+// (docs/students.md): the same use cases and messages as the API, as the operator.
 #include <unistd.h>
 
 #include <fstream>

@@ -1,4 +1,4 @@
-// Events (issue 11, docs/events.md): thin adapters over events::EventService.
+// Events (docs/events.md): thin adapters over events::EventService.
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"

@@ -1,4 +1,4 @@
-// Subsidy questionnaires (docs/questionnaires.md, /work/contracts/questionnaires.md): the
+// Subsidy questionnaires (docs/questionnaires.md): the
 // definition the web form is rendered from, the student's validate / submit / own answer, and
 // the admins' status, reminders, one answer, export and the audit log. Thin: lib decides.
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// Students (issue 12, docs/students.md): thin adapters over students::StudentService.
+// Students (docs/students.md): thin adapters over students::StudentService.
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"

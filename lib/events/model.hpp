@@ -1,5 +1,5 @@
 #pragma once
-// Events (issue 11, docs/events.md): what the API, the CLI and the calendar read.
+// Events (docs/events.md): what the API, the CLI and the calendar read.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Event use cases (issue 11, docs/events.md). Who may do what is decided here:
+// Event use cases (docs/events.md). Who may do what is decided here:
 //   - the events area is closed (404, as if it did not exist) to mentors, trial accounts and
 //     students of course u29;
 //   - admins author (create_event, update_event, publish, cancel_event) and see drafts and

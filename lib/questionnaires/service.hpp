@@ -1,5 +1,5 @@
 #pragma once
-// Subsidy questionnaire use cases (issue 13, docs/questionnaires.md). Who may do what is
+// Subsidy questionnaire use cases (docs/questionnaires.md). Who may do what is
 // decided here:
 //   - students and graduates answer their own questionnaires (validate, submit, read their
 //     own answer); a second submission of a kind is a conflict;

@@ -3,7 +3,7 @@
 
 namespace camp::seed {
 
-// The demo school's students (issue 12): start dates spread so the Gantt charts show done,
+// The demo school's students: start dates spread so the Gantt charts show done,
 // in-progress and behind periods, mentors in charge with a change of mentor, mentoring records,
 // and more students (Japanese names, some on leave, one graduated, two only invited) with
 // approved and waiting work. Run after seed_demo_reviews; a second run adds nothing.

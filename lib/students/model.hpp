@@ -1,5 +1,5 @@
 #pragma once
-// Students (issue 12, docs/students.md): the record of a student, the mentor in charge and its
+// Students (docs/students.md): the record of a student, the mentor in charge and its
 // history, mentoring records. What the API and `camp students ... --json` print.
 #include <nlohmann/json.hpp>
 

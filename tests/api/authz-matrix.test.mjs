@@ -1,6 +1,6 @@
 // The authorization matrix: every route × every role (and anonymous) → expected status.
 //
-// ONE table, MATRIX below. Each later issue adds its routes as rows. A row:
+// ONE table, MATRIX below. Every route is a row. A row:
 //   method, path    path may use {self} (the caller's own account id), {other} (a student
 //                   account that is nobody's caller), {upload} (a file uploaded in setup)
 //   body(ctx, role) optional: {json} or {form} for the request body (a valid one: the matrix
@@ -46,7 +46,7 @@ const EVENTS = (status, exceptions = {}) =>
 const EVENTS_ADMIN = (status) => EVENTS(403, { admin: status });
 
 const MATRIX = [
-  // --- issue 2: sessions, accounts, uploads, service endpoints ---------------------------------
+  // --- sessions, accounts, uploads, service endpoints -----------------------------------------
   {
     method: 'POST', path: '/api/v1/account_token',
     body: (ctx) => ({ json: { auth: { email: ctx.other.email, password: ctx.other.password } } }),
@@ -73,7 +73,7 @@ const MATRIX = [
   { method: 'GET', path: '/metrics', expect: all(200) },
   { method: 'GET', path: '/students/12', expect: all(200) },
 
-  // --- issue 4: question box (graduates have none) ---------------------------------------------
+  // --- question box (graduates have none) -----------------------------------------------------
   // {id} comes from the row's prepare(ctx): a fresh object owned by ctx.other (a student who is
   // nobody's caller), so each cell acts on its own question or answer.
   { method: 'GET', path: '/api/v1/categories', expect: LOGGED_IN(200, { graduate: 403 }) },
@@ -119,7 +119,7 @@ const MATRIX = [
     body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
   },
 
-  // --- issue 14: the AI chat's conversations (the demo student's, from the demo seed) ----------
+  // --- the AI chat's conversations (the demo student's, from the demo seed) -------------------
   {
     method: 'POST', path: '/api/v1/ai_chat/action_cable_logger',
     body: () => ({ json: { id: 1, error: 'failed first connection' } }), expect: LOGGED_IN(204, { graduate: 403 }),
@@ -131,7 +131,7 @@ const MATRIX = [
     expect: LOGGED_IN(404, { admin: 200, graduate: 403 }),
   },
 
-  // --- issue 9: password reset and invitations (the link's id is the authority, not a session) ---
+  // --- password reset and invitations (the link's id is the authority, not a session) ---------
   // {id} is a fresh reset token or invitation id from the outbox (tests/api/lib/mailbox.mjs).
   { method: 'POST', path: '/api/v1/password_resets', body: () => ({ json: { password_reset: { email: uniqueEmail('matrix-reset') } } }), expect: all(202) },
   { method: 'GET', path: '/api/v1/password_resets/{id}', prepare: freshResetToken, expect: all(200) },
@@ -148,7 +148,7 @@ const MATRIX = [
     method: 'POST', path: '/api/v1/invitations/{id}/acceptance', prepare: freshInvitation,
     body: () => ({ json: { invitation: { password: 'matrix-pass-1', password_confirmation: 'matrix-pass-1' } } }), expect: all(201),
   },
-  // --- issue 10: curriculums, submissions, reviews, milestones ---------------------------------
+  // --- curriculums, submissions, reviews, milestones -------------------------------------------
   // Tasks of tests/fixtures/curriculum (901, 902 basic; 903 advanced). {id}: a fresh submission
   // of a fresh student (prepare), so every cell has its own.
   { method: 'GET', path: '/api/v1/curriculums', expect: LOGGED_IN(200, { graduate: 403 }) },
@@ -192,7 +192,7 @@ const MATRIX = [
     // 200 once config/review-notes holds the note (embedded at build time), 404 before.
     expect: all(403, { ...REVIEWERS(existsSync(join(ROOT, 'config', 'review-notes', `${name}.md`)) ? 200 : 404), anonymous: 401 }),
   })),
-  // --- issue 9: unsubscribe links (no login: the signed id is the credential, same for all) ---
+  // --- unsubscribe links (no login: the signed id is the credential, same for all) -----------
   { method: 'GET', path: '/api/v1/mail_unsubscriptions/magazine/{id}', prepare: unsubscribeLink, expect: all(200) },
   { method: 'POST', path: '/api/v1/mail_unsubscriptions/magazine/{id}', prepare: unsubscribeLink, expect: all(200) },
   {
@@ -203,7 +203,7 @@ const MATRIX = [
   },
   { method: 'GET', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
   { method: 'POST', path: '/api/v1/mail_unsubscriptions/school/{id}', label: 'tampered id', prepare: tamperedLink, expect: all(404) },
-  // --- issue 11: events (admin, students not u29, graduates; everyone else 404) ---------------
+  // --- events (admin, students not u29, graduates; everyone else 404) -------------------------
   // Read-only rows share one published event (ctx.eventId); rows that change an event get
   // their own (freshEvent: published, freshDraft: not yet).
   { method: 'GET', path: '/api/v1/events', expect: EVENTS(200) },
@@ -232,7 +232,7 @@ const MATRIX = [
   // The feed's token is the credential: anyone holding it reads it, nobody without it.
   { method: 'GET', path: '/calendar/{id}.ics', prepare: feedToken, expect: all(200) },
   { method: 'GET', path: '/calendar/{id}.ics', label: 'unknown token', prepare: () => ({ id: 'x'.repeat(43) }), expect: all(404) },
-  // --- issue 12: students (admin and mentors; a student only themself; the rest 404) ----------
+  // --- students (admin and mentors; a student only themself; the rest 404) --------------------
   { method: 'GET', path: '/api/v1/students', expect: STAFF(200) },
   { method: 'GET', path: '/api/v1/students/{id}', prepare: otherRecord, expect: STAFF(200) },
   { method: 'GET', path: '/api/v1/students/{id}', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
@@ -265,7 +265,7 @@ const MATRIX = [
     body: () => ({ form: new Blob([`email,name,course,start_date\r\n${uniqueEmail('matrix-import')},matrix 取込,rails_4m,2026-11-01\r\n`], { type: 'text/csv' }) }),
     expect: all(404, { admin: 200, anonymous: 401 }),
   },
-  // --- issue 13: subsidy questionnaires (students and graduates answer; admins follow up) ----
+  // --- subsidy questionnaires (students and graduates answer; admins follow up) --------------
   { method: 'GET', path: '/api/v1/questionnaires', expect: LOGGED_IN(200) },
   { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/definition', expect: LOGGED_IN(200) },
   { method: 'POST', path: '/api/v1/questionnaires/post-curriculum/validation', body: () => ({ json: { answer: POST_CURRICULUM } }), expect: RESPONDENTS(200) },
@@ -393,7 +393,7 @@ async function freshAnswer(c) {
   return { id, answer: res.json.id, answerId: res.json.id };
 }
 
-// Students (issue 12): admin and mentors, everyone else 404; STAFF_ADMIN: mentors 403.
+// Students: admin and mentors, everyone else 404; STAFF_ADMIN: mentors 403.
 function STAFF(status, exceptions = {}) {
   return all(404, { admin: status, basic_mentor: status, advanced_mentor: status, spot_advanced_mentor: status, anonymous: 401, ...exceptions });
 }
@@ -484,7 +484,7 @@ for (const row of MATRIX) {
   });
 }
 
-// Issue 13: the questionnaires' respondents (students, graduates) and admins; everyone else 404.
+// Subsidy questionnaires: the respondents (students, graduates) and admins; everyone else 404.
 const POST_CURRICULUM = {
   address: '東京都渋谷区神南1-2-3', satisfactionLevel: '4', helpfulnessLevel: '4', reskillingEffectivenessLevels: ['skills'],
 };

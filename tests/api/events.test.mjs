@@ -1,4 +1,4 @@
-// Events (issue 11): authoring and its validation messages, who sees what (404 for U29,
+// Events: authoring and its validation messages, who sees what (404 for U29,
 // mentors and trial), joining and the waitlist, the meeting URL, the unread badge, the
 // calendar feed (parsed by Debian's python3-icalendar: /usr/bin/python3), bad input.
 import { test, before } from 'node:test';

@@ -1,4 +1,4 @@
-// Subsidy questionnaires (issue 13): the definition the web form renders, validate / submit /
+// Subsidy questionnaires: the definition the web form renders, validate / submit /
 // conflict, unknown fields ignored, hidden fields dropped, nobody reads another's answer, the
 // admins' status, reminders, one answer with a reason, exports (CSV with BOM; XLSX read back by
 // Debian's python3-openpyxl) and the audit log, and bad input answered with documented errors.

@@ -1,4 +1,4 @@
-// Students (issue 12): the list's filters, sorting and paging, who sees what (a student only
+// Students: the list's filters, sorting and paging, who sees what (a student only
 // themself, 404 for others), the mentor in charge and every validation message of mentoring
 // records, the Gantt chart, the dashboard and my page, the CSV import through the API (dry run,
 // rows with errors, Shift_JIS) and the CLI, and bad input (never a 500).

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { importTestCurriculum } from './curriculum-support';
 import { demo, login } from './support';
 
-// Screenshots of issue 10's pages for docs/webui.md, taken like screenshots.spec.ts (refreshed
+// Screenshots of the curriculum and review pages for docs/webui.md, taken like screenshots.spec.ts (refreshed
 // with CAMP_SCREENSHOT_DIR=$PWD/docs/screenshots). The demo student's submissions come from
 // `camp db seed --demo` after the real curriculum was imported.
 const dir = process.env.CAMP_SCREENSHOT_DIR ?? path.join(__dirname, '../../webui/test-results/screenshots');

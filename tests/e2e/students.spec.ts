@@ -1,4 +1,4 @@
-// Students and the course Gantt chart in Chromium against the real daemon (issue 12): an admin
+// Students and the course Gantt chart in Chromium against the real daemon: an admin
 // finds a fresh student through the list's search (kept in the URL), adds a mentoring record and edits it,
 // changes the mentor in charge and sees the chart; the student sees their own chart on /mypage.
 import path from 'node:path';

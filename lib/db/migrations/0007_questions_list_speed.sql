@@ -1,4 +1,4 @@
--- The question list and keyword search at 100,000+ questions (issue 8; figures in bench/RESULTS.md).
+-- The question list and keyword search at 100,000+ questions (figures in bench/RESULTS.md).
 -- 1. The searched text, already lowered: lower() of Japanese text costs ~1 µs a row and was
 --    most of what a keyword search spent checking rows; LIKE on this column is exact and cheap,
 --    and its statistics (a histogram of real texts) give the planner each keyword's share.

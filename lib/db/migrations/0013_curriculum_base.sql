@@ -1,5 +1,5 @@
 -- Curriculums and their tasks (imported from config/curriculum by `camp curriculum import`),
--- students' submissions, mentors' reviews, and milestones to share (issue 10).
+-- students' submissions, mentors' reviews, and milestones to share.
 
 CREATE TABLE curriculums (
   name        text PRIMARY KEY CHECK (name ~ '^[a-z0-9][a-z0-9-]{0,62}$'),

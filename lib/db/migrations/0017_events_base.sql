@@ -1,4 +1,4 @@
--- Events (issue 11, docs/events.md): tags, events, participations with a waitlist, what each
+-- Events (docs/events.md): tags, events, participations with a waitlist, what each
 -- account has seen (the unread badge), and the secret calendar feed tokens.
 
 CREATE TABLE event_tags (

@@ -1,4 +1,4 @@
--- Students (issue 12, docs/students.md): one record per student, the mentor in charge and its
+-- Students (docs/students.md): one record per student, the mentor in charge and its
 -- history, mentoring records, and the course plans (config/course-plans/*.yaml, written here by
 -- lib/students/plan_sync.cpp) that decide when a student is behind schedule.
 

@@ -1,4 +1,4 @@
--- The AI chat (issue 14, docs/ai-chat.md): conversations and their messages, per account.
+-- The AI chat (docs/ai-chat.md): conversations and their messages, per account.
 -- A conversation is created by its first message; only its owner adds to it (admins read it
 -- for support). `tokens` is what the provider reported (or estimated) for an assistant turn:
 -- the daily budget sums it per account over the school day (Asia/Tokyo).

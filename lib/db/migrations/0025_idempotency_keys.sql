@@ -1,4 +1,4 @@
--- Idempotency-Key (issue 15, docs/reliability.md): a write request retried with the same key by
+-- Idempotency-Key (docs/reliability.md): a write request retried with the same key by
 -- the same account is applied once. The row is inserted by the request's first writing
 -- transaction, inside that transaction (db/idempotency.hpp), so it exists exactly when the write
 -- committed; the response is stored right after. A row without a response means the daemon died

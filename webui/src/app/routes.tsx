@@ -1,6 +1,5 @@
 // The route table. Guards are plain loaders (they run while the route's chunk downloads);
-// every page and page layout is its own lazy chunk. Screens of later issues are listed in
-// docs/webui.md and are added here by those issues.
+// every page and page layout is its own lazy chunk. docs/webui.md "Screens" lists them.
 import type { RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../components/route-error-page';
 import * as Layouts from '../layouts/content-layouts';

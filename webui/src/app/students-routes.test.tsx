@@ -1,4 +1,4 @@
-// The issue 12 screens inside the real route table, against the contract's answers: the student
+// The students, dashboard and my-page screens inside the real route table, against the contract's answers: the student
 // page (mentor change, mentoring 422), the list's URL → query, the dashboard's links, /mypage and
 // the import's dry run → apply.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Labels of the curriculum and review states (issue 10), shared by the curriculum pages and
+// Labels of the curriculum and review states, shared by the curriculum pages and
 // the review queue: a task's status for a student, a submission's status, a review's verdict
 // and a task's review level.
 import type { ReviewLevel, ReviewStatus, SubmissionStatus, TaskStatus } from './api-types';

@@ -1,4 +1,4 @@
-// Sample answers of the issue-10 routes, shaped as daemon/openapi.yaml says (the generated
+// Sample answers of the curriculum and review routes, shaped as daemon/openapi.yaml says (the generated
 // types check them), for the curriculum and review tests.
 import type { Review, SubmissionDetail, TaskDetail } from '../lib/api-types';
 

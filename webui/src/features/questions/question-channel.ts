@@ -1,4 +1,4 @@
-// QuestionChannel (issue 4 "Realtime"): subscribes to one question, keeps the draft's
+// QuestionChannel (docs/realtime.md): subscribes to one question, keeps the draft's
 // answering list in step with the messages, reports connection problems, and tears everything
 // down when the page is left. The consumer is injected so the logic is testable.
 import type { Consumer } from '../../lib/cable/consumer';

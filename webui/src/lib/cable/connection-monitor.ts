@@ -1,4 +1,4 @@
-// Connection monitor (issue 4): every 5 s asks whether the cable is connected; reports
+// Connection monitor: every 5 s asks whether the cable is connected; reports
 // 'failed first connection' after the first failure and 'failed to retry' at 3 consecutive
 // failures; a successful check resets the count. Any feature's channel can use it.
 
