@@ -2,7 +2,7 @@
 // The user-facing message catalogue. The texts live in lib/core/messages.ja.json, the one file
 // the web app imports too (webui/src/lib/messages.ts); cmake/embed_messages.cmake turns it into
 // core/messages_ja.hpp at build time: `msg::email_required` is a std::string_view, a text with
-// placeholders is a function (`msg::integer_range("1", "100")`). docs/design.md "Messages".
+// placeholders is a function (`msg::integer_range("1", "100")`). docs/design.md "Messages and limits".
 #include <initializer_list>
 #include <string>
 #include <string_view>
