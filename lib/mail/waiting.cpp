@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "core/utf8.hpp"
 #include "mail/outbox.hpp"
 #include "reviews/digest.hpp"
 
@@ -48,14 +49,10 @@ std::int64_t epoch(TimePoint t) { return duration_cast<seconds>(t.time_since_epo
 
 // A title as one subject-safe line of at most 60 characters.
 std::string one_line(const std::string& title, std::size_t max_chars) {
+  const auto kept = text::take_chars(title, max_chars);
   std::string out;
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < title.size(); ++i) {
-    const auto c = static_cast<unsigned char>(title[i]);
-    if ((c & 0xC0) != 0x80 && ++chars > max_chars) return out + "…";
-    out += c < 0x20 || c == 0x7F ? ' ' : title[i];
-  }
-  return out;
+  for (char c : kept) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c;
+  return kept.size() < title.size() ? out + "…" : out;
 }
 
 std::string render_sections(const std::vector<DigestSection>& sections, const std::string& public_url) {

@@ -11,6 +11,7 @@
 #include "core/handoff.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 #include "mail/outbox.hpp"
 
 namespace camp::questionnaires {
@@ -52,9 +53,7 @@ nlohmann::json to_json(const repo::StatusRow& r) {
 std::string checked_reason(const std::string& reason) {
   const auto r = text::trim(reason);
   if (r.empty()) throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_required)}}});
-  std::size_t n = 0;
-  for (unsigned char c : r) n += (c & 0xC0) != 0x80;
-  if (n > 200 || text::has_control(r))
+  if (text::char_count(r) > 200 || text::has_control(r))
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_too_long)}}});
   return r;
 }

@@ -6,18 +6,13 @@
 
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 
 namespace camp::questionnaires {
 namespace {
 
 bool is_blank(const nlohmann::json& v) {
   return v.is_null() || (v.is_string() && text::trim(v.get_ref<const std::string&>()).empty()) || (v.is_array() && v.empty());
-}
-
-std::size_t code_points(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
 }
 
 bool valid_date(const std::string& s) {
@@ -112,7 +107,7 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
       if (!v.is_string()) return {nullptr, msg::questionnaire_wrong_shape(label)};
       const auto s = text::trim(v.get_ref<const std::string&>());
       if (!clean_text(s, f.type == FieldType::textarea)) return {nullptr, msg::questionnaire_wrong_shape(label)};
-      if (f.max_length && code_points(s) > static_cast<std::size_t>(*f.max_length))
+      if (f.max_length && text::char_count(s) > static_cast<std::size_t>(*f.max_length))
         return {nullptr, msg::questionnaire_too_long(label, std::to_string(*f.max_length))};
       return {s, {}};
     }
