@@ -1,8 +1,5 @@
 #include "mail/waiting.hpp"
 
-#include <charconv>
-#include <cstdio>
-
 #include "core/utf8.hpp"
 #include "mail/outbox.hpp"
 #include "reviews/digest.hpp"
@@ -69,27 +66,6 @@ std::string render_sections(const std::vector<DigestSection>& sections, const st
 }
 
 }  // namespace
-
-std::string format_date(Date day) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
-                static_cast<unsigned>(day.day()));
-  return buf;
-}
-
-std::optional<Date> parse_date(const std::string& text) {
-  int y = 0;
-  unsigned m = 0, d = 0;
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-  const auto num = [&](std::size_t at, std::size_t n, auto& out) {
-    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + at + n, out);
-    return ec == std::errc{} && end == text.data() + at + n;
-  };
-  if (!num(0, 4, y) || !num(5, 2, m) || !num(8, 2, d)) return std::nullopt;
-  const Date day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
-  if (!day.ok() || y < 2000 || y > 2999) return std::nullopt;
-  return day;
-}
 
 DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
   DigestSection section{"回答を待っている質問（" + std::to_string(ctx.config.digest_unanswered_days) + "日以上回答なし）", 0, {}};

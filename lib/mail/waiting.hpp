@@ -83,8 +83,4 @@ class WaitingMail {
   const Clock& clock_;
 };
 
-// "2026-11-25"
-std::string format_date(Date day);
-std::optional<Date> parse_date(const std::string& text);
-
 }  // namespace camp::mail

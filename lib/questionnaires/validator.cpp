@@ -1,10 +1,10 @@
 #include "questionnaires/validator.hpp"
 
-#include <chrono>
 #include <limits>
 #include <set>
 
 #include "core/messages.hpp"
+#include "core/school_time.hpp"
 #include "core/text.hpp"
 #include "core/utf8.hpp"
 
@@ -13,16 +13,6 @@ namespace {
 
 bool is_blank(const nlohmann::json& v) {
   return v.is_null() || (v.is_string() && text::trim(v.get_ref<const std::string&>()).empty()) || (v.is_array() && v.empty());
-}
-
-bool valid_date(const std::string& s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (s[i] < '0' || s[i] > '9') return false;
-  const std::chrono::year_month_day ymd{std::chrono::year(std::stoi(s.substr(0, 4))),
-                                        std::chrono::month(static_cast<unsigned>(std::stoi(s.substr(5, 2)))),
-                                        std::chrono::day(static_cast<unsigned>(std::stoi(s.substr(8, 2))))};
-  return ymd.ok();
 }
 
 // Controls other than tab (and line breaks in a textarea) make no sense in an answer.
@@ -98,7 +88,7 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
     case FieldType::date: {
       if (!v.is_string()) return {nullptr, msg::questionnaire_date_invalid(label)};
       const auto s = text::trim(v.get_ref<const std::string&>());
-      if (!valid_date(s) || (f.min_date && s < *f.min_date) || (f.max_date && s > *f.max_date))
+      if (!parse_date(s) || (f.min_date && s < *f.min_date) || (f.max_date && s > *f.max_date))
         return {nullptr, msg::questionnaire_date_invalid(label)};
       return {s, {}};
     }
