@@ -1,5 +1,6 @@
 #include "events/model.hpp"
 
+#include "core/csv.hpp"
 #include "core/school_time.hpp"
 
 namespace camp::events {
@@ -42,25 +43,12 @@ nlohmann::json to_json(const Participant& p) {
           {"joined_at", iso_utc(unix_time(p.joined_at))}};
 }
 
-namespace {
-// RFC 4180: quote every field, double the quotes. A leading = + - @ is prefixed with ' so a
-// spreadsheet never runs a nickname as a formula.
-std::string csv_field(const std::string& s) {
-  std::string out = "\"";
-  if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) out += '\'';
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-}  // namespace
-
 std::string to_csv(const std::vector<Participant>& rows) {
-  std::string out = "account_id,nickname,email,status,position,joined_at\r\n";
+  std::string out;
+  csv::append_row(out, {"account_id", "nickname", "email", "status", "position", "joined_at"});
   for (const auto& p : rows)
-    out += std::to_string(p.account_id) + "," + csv_field(p.nickname) + "," + csv_field(p.email) + "," + p.status + "," +
-           std::to_string(p.position) + "," + iso_utc(unix_time(p.joined_at)) + "\r\n";
+    csv::append_row(out, {std::to_string(p.account_id), p.nickname, p.email, p.status, std::to_string(p.position),
+                          iso_utc(unix_time(p.joined_at))});
   return out;
 }
 
