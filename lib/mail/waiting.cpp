@@ -80,8 +80,24 @@ DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
   return section;
 }
 
+namespace {
+
+// The reviews' section: submissions waiting for a first review as long (reviews/digest.hpp).
+DigestSection waiting_submissions(db::Tx& tx, const DigestContext& ctx) {
+  const auto days = ctx.config.digest_unanswered_days;
+  const auto waiting = reviews::waiting_submissions(tx, ctx.now, days, kDigestItems);
+  DigestSection section{"レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
+  for (const auto& s : waiting.oldest)
+    section.items.push_back({"課題" + std::to_string(s.task_id) + "「" + s.task_title + "」" +
+                                 (s.nickname.empty() ? std::string() : "（" + s.nickname + "さん）"),
+                             ctx.public_url + "/reviews", std::to_string(s.days_waiting) + "日前"});
+  return section;
+}
+
+}  // namespace
+
 const std::vector<DigestSource>& digest_sources() {
-  static const std::vector<DigestSource> sources = {unanswered_questions, reviews::waiting_submissions};
+  static const std::vector<DigestSource> sources = {unanswered_questions, waiting_submissions};
   return sources;
 }
 
