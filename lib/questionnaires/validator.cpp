@@ -108,9 +108,14 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
 }  // namespace
 
 std::string with_thousands(std::int64_t n) {
-  auto digits = std::to_string(n < 0 ? -n : n);
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
-  return n < 0 ? "-" + digits : digits;
+  // The magnitude as unsigned, so the smallest int64 has one too.
+  const auto digits = std::to_string(n < 0 ? 0 - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n));
+  std::string out = n < 0 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 bool visible(const Definition& def, const Field& field, const nlohmann::json& normalized) {
