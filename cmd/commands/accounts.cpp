@@ -93,7 +93,7 @@ int invite(Context& ctx, const InviteOptions& o) {
   } else {
     std::cout << invitation.id << "\t" << invitation.email << "\t" << accounts::to_string(invitation.role) << "\t"
               << (invitation.course ? invitation.course->code : "-") << "\t" << invitation.nickname
-              << "\tinvited until " << accounts::iso8601(invitation.expires_at) << "\n";
+              << "\tinvited until " << iso_utc(invitation.expires_at) << "\n";
   }
   return kOk;
 }

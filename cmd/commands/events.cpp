@@ -71,9 +71,9 @@ void add_event_options(CLI::App* cmd, EventOptions& o) {
 int remind(Context& ctx, const std::optional<std::string>& date) {
   auto day = system_clock().today();
   if (date) {
-    const auto d = events::parse_date(*date);
+    const auto d = parse_date(*date);
     if (!d) throw Error(errc::invalid, std::string(msg::invalid_input), {{"date", {std::string(msg::event_date_format)}}});
-    day = Date{std::chrono::year(d->year), std::chrono::month(d->month), std::chrono::day(d->day)};
+    day = *d;
   }
   const int n = service(ctx).remind(day);
   if (ctx.json()) print_json({{"reminded_events", n}});

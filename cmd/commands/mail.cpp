@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <ctime>
 #include <iostream>
 
 #include "context.hpp"
+#include "core/clock.hpp"
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "mail/mime.hpp"
@@ -39,15 +39,8 @@ std::string hostname() {
   return buf;
 }
 
-// "2026-11-24 09:30:00 JST": the school's time (Japan has no daylight saving time).
-std::string now_in_japan() {
-  const std::time_t t = std::time(nullptr) + 9 * 3600;
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S JST", &tm);
-  return buf;
-}
+// "2026-11-24 09:30:00 JST": the school's time.
+std::string now_in_japan() { return format_school(system_clock().now(), "%F %T JST"); }
 
 int list_mails(Context& ctx, const ListOptions& o) {
   std::optional<mail::Status> status;

@@ -84,12 +84,12 @@ int send_magazine(Context& ctx, const MagazineOptions& o) {
 
 int run_digest(Context& ctx, const DigestOptions& o) {
   std::optional<Date> day;
-  if (o.date && !(day = mail::parse_date(*o.date)))
+  if (o.date && !(day = parse_date(*o.date)))
     throw Error(errc::invalid, "--date must be a day like 2026-11-25");
   const mail::WaitingMail waiting(ctx.pool(), ctx.unsubscribe_links(), ctx.config(), system_clock());
   const auto digest = waiting.run_digest(day, o.dry_run);
   const auto reminders = waiting.run_reminders(o.dry_run);
-  const auto date = mail::format_date(digest.day);
+  const auto date = format_date(digest.day);
   if (ctx.json()) {
     print_json({{"dry_run", o.dry_run},
                 {"digest", {{"day", date}, {"already_ran", digest.already_ran}, {"waiting", digest.waiting},

@@ -23,7 +23,7 @@ Response request_reset(Context& ctx) {
 
 Response check_reset(Context& ctx) {
   const auto expires_at = ctx.app.password_resets.check(ctx.request.params.at("token"));
-  return Response::json(200, {{"expires_at", accounts::iso8601(expires_at)}});
+  return Response::json(200, {{"expires_at", iso_utc(expires_at)}});
 }
 
 Response reset(Context& ctx) {

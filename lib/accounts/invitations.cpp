@@ -261,7 +261,7 @@ nlohmann::json to_json(const Invitation& i) {
                       {"role", to_string(i.role)},
                       {"nickname", i.nickname},
                       {"course", nullptr},
-                      {"expires_at", iso8601(i.expires_at)}};
+                      {"expires_at", iso_utc(i.expires_at)}};
   if (i.course) j["course"] = {{"code", i.course->code}, {"name", i.course->name}, {"months", i.course->months}};
   return j;
 }

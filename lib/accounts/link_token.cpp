@@ -3,7 +3,6 @@
 #include <sodium.h>
 
 #include <cmath>
-#include <ctime>
 #include <stdexcept>
 
 namespace camp::accounts {
@@ -47,15 +46,6 @@ double epoch_seconds(TimePoint t) {
 TimePoint from_epoch_seconds(double seconds) {
   // PostgreSQL keeps microseconds: round to them, so a time read back equals the one written.
   return TimePoint(std::chrono::duration_cast<TimePoint::duration>(std::chrono::microseconds(std::llround(seconds * 1e6))));
-}
-
-std::string iso8601(TimePoint t) {
-  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 }  // namespace camp::accounts

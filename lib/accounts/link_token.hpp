@@ -23,8 +23,6 @@ bool same_hash(std::string_view a, std::string_view b);
 
 // A TimePoint as fractional Unix seconds for to_timestamp($n), and back.
 double epoch_seconds(TimePoint t);
-// ISO 8601 UTC with seconds ("2026-11-24T22:05:00Z") for the API.
-std::string iso8601(TimePoint t);
 TimePoint from_epoch_seconds(double seconds);
 
 }  // namespace camp::accounts

@@ -2,17 +2,15 @@
 // Verified sessions kept in memory for a short while, so an authenticated request needs no
 // database round trip. Correct across daemons because every change that could make an entry
 // wrong (logout, revocation, role or profile change) is announced with pg_notify by the SQL
-// that makes it, and each daemon's listener drops the account's entries. While the listener
-// is not connected the cache is off, so a missed notification cannot keep a revoked session.
-#include <atomic>
+// that makes it, and each daemon's listener drops the account's entries. The epoch and on/off
+// protocol: core/notified_cache.hpp.
 #include <chrono>
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 #include "accounts/model.hpp"
+#include "core/notified_cache.hpp"
 
 namespace camp::accounts {
 
@@ -20,29 +18,25 @@ inline constexpr const char* kSessionsStream = "sessions";
 
 class SessionCache {
  public:
-  explicit SessionCache(std::chrono::seconds ttl = std::chrono::seconds(30)) : ttl_(ttl) {}
+  explicit SessionCache(std::chrono::seconds ttl = std::chrono::seconds(30)) : sessions_(ttl, kMaxEntries) {}
 
-  std::optional<Account> find(const std::string& session_id, std::int64_t account_id);
+  std::optional<Account> find(const std::string& session_id, std::int64_t account_id) const;
   // Take it before reading the database; put() keeps nothing if anything was forgotten since,
   // so a read that raced with a revocation is never cached.
-  std::uint64_t epoch() const { return epoch_.load(); }
-  void put(const std::string& session_id, const Account& account, std::uint64_t epoch_before_read);
-  void forget_account(std::int64_t account_id);
+  std::uint64_t epoch() const { return sessions_.epoch(); }
+  void put(const std::string& session_id, const Account& account, std::uint64_t epoch_before_read) {
+    sessions_.put(session_id, account, epoch_before_read);
+  }
+  void forget_account(std::int64_t account_id) {
+    sessions_.forget_if([&](const std::string&, const Account& a) { return a.id == account_id; });
+  }
   // Off: everything is forgotten and nothing is kept until it is switched on again.
-  void set_enabled(bool enabled);
+  void set_enabled(bool enabled) { sessions_.set_enabled(enabled); }
 
  private:
-  struct Entry {
-    Account account;
-    std::chrono::steady_clock::time_point until;
-  };
   static constexpr std::size_t kMaxEntries = 100000;
 
-  std::chrono::seconds ttl_;
-  std::atomic<std::uint64_t> epoch_{0};
-  std::mutex mutex_;
-  bool enabled_ = false;
-  std::unordered_map<std::string, Entry> entries_;
+  NotifiedCache<std::string, Account> sessions_;  // by session id (the token's jti)
 };
 
 }  // namespace camp::accounts

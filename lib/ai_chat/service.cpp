@@ -6,6 +6,7 @@
 #include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 #include "core/validation.hpp"
 
 namespace camp::ai_chat {
@@ -19,13 +20,7 @@ Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); 
 std::string title_of(const std::string& input) {
   std::string flat;
   for (char ch : input) flat += ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch;
-  std::size_t bytes = 0, chars = 0;
-  while (bytes < flat.size() && chars < kTitleChars) {
-    ++bytes;
-    while (bytes < flat.size() && (static_cast<unsigned char>(flat[bytes]) & 0xC0) == 0x80) ++bytes;
-    ++chars;
-  }
-  return text::trim(flat.substr(0, bytes));
+  return text::trim(text::take_chars(flat, kTitleChars));
 }
 
 }  // namespace

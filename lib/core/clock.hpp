@@ -1,22 +1,12 @@
 #pragma once
 // The time, injectable: code that depends on "now" or on "today" takes a Clock, so tests can
-// fix or move time. The school runs on Japanese time: a school day starts at 00:00 Asia/Tokyo
-// (15:00 UTC the day before), whatever the server's own time zone.
+// fix or move time. "Today" is the school's (core/school_time.hpp).
 #include <chrono>
 #include <mutex>
-#include <string_view>
+
+#include "core/school_time.hpp"
 
 namespace camp {
-
-inline constexpr std::string_view kSchoolTimeZone = "Asia/Tokyo";
-
-using TimePoint = std::chrono::system_clock::time_point;  // UTC (system_clock is Unix time)
-using Date = std::chrono::year_month_day;
-
-// The calendar day in the school's time zone at the instant `t`.
-Date school_date(TimePoint t);
-// The instant a school day begins (its 00:00 in Asia/Tokyo).
-TimePoint school_day_start(Date day);
 
 class Clock {
  public:

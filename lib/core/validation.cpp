@@ -7,13 +7,6 @@
 
 namespace camp::validate {
 
-std::size_t char_count(std::string_view utf8) {
-  std::size_t n = 0;
-  for (unsigned char c : utf8)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
-}
-
 std::optional<std::string> email(std::string_view value) {
   if (value.empty()) return std::string(msg::email_required);
   // Pragmatic check (what browsers accept for type=email), plus RFC 5321's length limit.

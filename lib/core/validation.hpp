@@ -6,10 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/utf8.hpp"
+
 namespace camp::validate {
 
-// Number of Unicode code points in a UTF-8 string (what a user calls "characters").
-std::size_t char_count(std::string_view utf8);
+// Length limits count characters (code points): the one count, core/utf8.hpp.
+using text::char_count;
 
 std::optional<std::string> email(std::string_view value);
 std::optional<std::string> password(std::string_view value);

@@ -1,28 +1,11 @@
 #include "events/ical.hpp"
 
-#include <ctime>
-
+#include "core/school_time.hpp"
+#include "core/utf8.hpp"
 #include "events/model.hpp"
 
 namespace camp::events::ical {
 namespace {
-
-std::string strftime_utc(std::int64_t epoch, const char* format) {
-  const std::time_t t = epoch;
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char out[32];
-  std::strftime(out, sizeof out, format, &tm);
-  return out;
-}
-
-// The length of the UTF-8 sequence that starts with `lead` (1 for a stray byte).
-std::size_t sequence_length(unsigned char lead) {
-  if (lead >= 0xF0) return 4;
-  if (lead >= 0xE0) return 3;
-  if (lead >= 0xC0) return 2;
-  return 1;
-}
 
 }  // namespace
 
@@ -53,7 +36,7 @@ std::string fold(std::string_view line) {
   std::size_t width = 0;  // octets on the current physical line
   std::size_t limit = 75;
   for (std::size_t i = 0; i < line.size();) {
-    const auto n = std::min(sequence_length(static_cast<unsigned char>(line[i])), line.size() - i);
+    const auto n = text::take_chars(line.substr(i), 1).size();  // one whole character
     if (width + n > limit) {
       out += "\r\n ";
       width = 1;
@@ -65,15 +48,9 @@ std::string fold(std::string_view line) {
   return out + "\r\n";
 }
 
-std::string local_time(std::int64_t epoch_seconds) {
-  const auto t = school_time(epoch_seconds);  // "2026-12-05T19:00:00+09:00"
-  std::string out;
-  for (char c : t.iso.substr(0, 19))
-    if (c != '-' && c != ':') out += c;
-  return out;
-}
+std::string local_time(std::int64_t epoch_seconds) { return format_school(unix_time(epoch_seconds), "%Y%m%dT%H%M%S"); }
 
-std::string utc_time(std::int64_t epoch_seconds) { return strftime_utc(epoch_seconds, "%Y%m%dT%H%M%SZ"); }
+std::string utc_time(std::int64_t epoch_seconds) { return format_utc(unix_time(epoch_seconds), "%Y%m%dT%H%M%SZ"); }
 
 std::string calendar(const std::vector<Entry>& entries, std::string_view host, std::string_view name) {
   std::string out;
@@ -84,13 +61,14 @@ std::string calendar(const std::vector<Entry>& entries, std::string_view host, s
   line("CALSCALE:GREGORIAN");
   line("X-WR-CALNAME:" + escape_text(name));
   line("X-WR-TIMEZONE:Asia/Tokyo");
-  // Asia/Tokyo: +09:00 all year (no daylight saving time since 1951).
+  // Asia/Tokyo has one offset all year (no daylight saving time since 1951): the zone's own.
+  const auto offset = format_school(unix_time(0), "%z");  // +0900
   line("BEGIN:VTIMEZONE");
   line("TZID:Asia/Tokyo");
   line("BEGIN:STANDARD");
   line("DTSTART:19700101T000000");
-  line("TZOFFSETFROM:+0900");
-  line("TZOFFSETTO:+0900");
+  line("TZOFFSETFROM:" + offset);
+  line("TZOFFSETTO:" + offset);
   line("TZNAME:JST");
   line("END:STANDARD");
   line("END:VTIMEZONE");

@@ -1,36 +1,13 @@
 #include "events/model.hpp"
 
-#include <chrono>
-#include <cstdio>
-#include <ctime>
-
-#include "core/clock.hpp"
+#include "core/csv.hpp"
+#include "core/school_time.hpp"
 
 namespace camp::events {
 
 SchoolTime school_time(std::int64_t epoch_seconds) {
-  using namespace std::chrono;
-  const TimePoint at{seconds(epoch_seconds)};
-  const Date day = school_date(at);
-  const auto since_midnight = duration_cast<minutes>(at - school_day_start(day)).count();
-  const auto offset = duration_cast<minutes>(sys_days(day) - school_day_start(day)).count();  // +540 for Tokyo
-  char date[16], clock[8], iso[40];
-  std::snprintf(date, sizeof date, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
-                static_cast<unsigned>(day.day()));
-  std::snprintf(clock, sizeof clock, "%02d:%02d", static_cast<int>(since_midnight / 60), static_cast<int>(since_midnight % 60));
-  const auto secs = static_cast<int>(epoch_seconds % 60 + 60) % 60;
-  std::snprintf(iso, sizeof iso, "%sT%s:%02d%c%02d:%02d", date, clock, secs, offset < 0 ? '-' : '+',
-                static_cast<int>(std::abs(offset) / 60), static_cast<int>(std::abs(offset) % 60));
-  return {date, clock, iso};
-}
-
-std::string iso_utc(std::int64_t epoch_seconds) {
-  const std::time_t t = epoch_seconds;
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char out[24];
-  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return out;
+  const auto at = unix_time(epoch_seconds);
+  return {format_date(school_date(at)), format_school(at, "%H:%M"), iso_school(at)};
 }
 
 nlohmann::json to_json(const Tag& t) { return {{"id", t.id}, {"name", t.name}}; }
@@ -55,36 +32,23 @@ nlohmann::json to_json(const Event& e) {
           {"meeting_url", opt(e.meeting_url)},
           {"my_participation", opt(e.my_participation)},
           {"waitlist_position", opt(e.waitlist_position)},
-          {"published_at", e.published_at ? nlohmann::json(iso_utc(*e.published_at)) : nlohmann::json(nullptr)},
-          {"created_at", iso_utc(e.created_at)}};
+          {"published_at", e.published_at ? nlohmann::json(iso_utc(unix_time(*e.published_at))) : nlohmann::json(nullptr)},
+          {"created_at", iso_utc(unix_time(e.created_at))}};
 }
 
 nlohmann::json to_json(const Participant& p) {
   return {{"account", {{"id", p.account_id}, {"nickname", p.nickname}, {"email", p.email}}},
           {"status", p.status},
           {"position", p.position},
-          {"joined_at", iso_utc(p.joined_at)}};
+          {"joined_at", iso_utc(unix_time(p.joined_at))}};
 }
-
-namespace {
-// RFC 4180: quote every field, double the quotes. A leading = + - @ is prefixed with ' so a
-// spreadsheet never runs a nickname as a formula.
-std::string csv_field(const std::string& s) {
-  std::string out = "\"";
-  if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) out += '\'';
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-}  // namespace
 
 std::string to_csv(const std::vector<Participant>& rows) {
-  std::string out = "account_id,nickname,email,status,position,joined_at\r\n";
+  std::string out;
+  csv::append_row(out, {"account_id", "nickname", "email", "status", "position", "joined_at"});
   for (const auto& p : rows)
-    out += std::to_string(p.account_id) + "," + csv_field(p.nickname) + "," + csv_field(p.email) + "," + p.status + "," +
-           std::to_string(p.position) + "," + iso_utc(p.joined_at) + "\r\n";
+    csv::append_row(out, {std::to_string(p.account_id), p.nickname, p.email, p.status, std::to_string(p.position),
+                          iso_utc(unix_time(p.joined_at))});
   return out;
 }
 

@@ -47,7 +47,6 @@ struct SchoolTime {
   std::string date, clock, iso;
 };
 SchoolTime school_time(std::int64_t epoch_seconds);
-std::string iso_utc(std::int64_t epoch_seconds);
 
 nlohmann::json to_json(const Tag& t);
 nlohmann::json to_json(const Event& e);

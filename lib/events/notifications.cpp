@@ -4,6 +4,7 @@
 #include <chrono>
 #include <unordered_set>
 
+#include "core/school_time.hpp"
 #include "events/repo.hpp"
 #include "events/validation.hpp"
 #include "mail/outbox.hpp"
@@ -26,11 +27,10 @@ mail::Values values(const Context& c, const Event& e, const mail::Recipient& r, 
 std::string when(const Event& e) {
   static const char* const kWeekdays[] = {"日", "月", "火", "水", "木", "金", "土"};
   const auto starts = school_time(e.starts_at), ends = school_time(e.ends_at);
-  const auto d = parse_date(starts.date);
-  const std::chrono::year_month_day ymd{std::chrono::year(d->year), std::chrono::month(d->month), std::chrono::day(d->day)};
-  const auto weekday = std::chrono::weekday(std::chrono::sys_days(ymd)).c_encoding();
-  return std::to_string(d->month) + "月" + std::to_string(d->day) + "日(" + kWeekdays[weekday] + ") " + starts.clock +
-         "〜" + ends.clock;
+  const auto d = school_date(unix_time(e.starts_at));
+  const auto weekday = std::chrono::weekday(std::chrono::sys_days(d)).c_encoding();
+  return std::to_string(static_cast<unsigned>(d.month())) + "月" + std::to_string(static_cast<unsigned>(d.day())) + "日(" +
+         kWeekdays[weekday] + ") " + starts.clock + "〜" + ends.clock;
 }
 
 std::size_t published(db::Tx& tx, const Context& c, const Event& e) {

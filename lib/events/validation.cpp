@@ -61,17 +61,6 @@ CapacityCheck check_capacity(std::string_view text) {
   return {value, {}};
 }
 
-std::optional<Day> parse_date(std::string_view t) {
-  if (t.size() != 10 || t[4] != '-' || t[7] != '-') return std::nullopt;
-  if (!all_ascii_digits(t.substr(0, 4)) || !all_ascii_digits(t.substr(5, 2)) || !all_ascii_digits(t.substr(8, 2)))
-    return std::nullopt;
-  const Day d{std::stoi(std::string(t.substr(0, 4))), static_cast<unsigned>(std::stoi(std::string(t.substr(5, 2)))),
-              static_cast<unsigned>(std::stoi(std::string(t.substr(8, 2))))};
-  const std::chrono::year_month_day ymd{std::chrono::year(d.year), std::chrono::month(d.month), std::chrono::day(d.day)};
-  if (!ymd.ok() || d.year < 2000 || d.year > 2999) return std::nullopt;
-  return d;
-}
-
 std::optional<int> parse_clock(std::string_view t) {
   if (t.size() != 5 || t[2] != ':' || !all_ascii_digits(t.substr(0, 2)) || !all_ascii_digits(t.substr(3, 2)))
     return std::nullopt;
@@ -117,13 +106,11 @@ FieldErrors validate(const EventInput& in, bool creating) {
 }
 
 Schedule schedule(std::string_view date, std::string_view start_at, std::string_view end_at) {
-  const auto d = *parse_date(date);
+  const auto d = *parse_date(date);  // validated
   const auto start = *parse_clock(start_at), end = *parse_clock(end_at);
   if (end <= start)
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"end_at", {std::string(msg::event_end_before_start)}}});
-  using namespace std::chrono;
-  const auto midnight = school_day_start(year_month_day{year(d.year), month(d.month), day(d.day)});
-  const auto epoch = duration_cast<seconds>(midnight.time_since_epoch()).count();
+  const auto epoch = std::chrono::duration_cast<std::chrono::seconds>(school_day_start(d).time_since_epoch()).count();
   return {epoch + start * 60, epoch + end * 60};
 }
 

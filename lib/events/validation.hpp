@@ -31,12 +31,6 @@ struct CapacityCheck {
 };
 CapacityCheck check_capacity(std::string_view text);
 
-// "2026-12-05": a real calendar day, or nothing.
-struct Day {
-  int year = 0;
-  unsigned month = 0, day = 0;
-};
-std::optional<Day> parse_date(std::string_view text);
 // "19:00" (00:00..23:59, two digits each): minutes after midnight, or nothing.
 std::optional<int> parse_clock(std::string_view text);
 

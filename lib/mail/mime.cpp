@@ -1,7 +1,6 @@
 #include "mail/mime.hpp"
 
-#include <ctime>
-
+#include "core/school_time.hpp"
 #include "mail/encoding.hpp"
 
 namespace camp::mail {
@@ -38,16 +37,7 @@ std::string Sender::domain() const { return address.substr(address.rfind('@') + 
 std::string message_id(const Mail& mail, const Sender& from) { return "<" + mail.message_key + "@" + from.domain() + ">"; }
 
 std::string rfc5322_date(std::int64_t epoch_seconds) {
-  // Japan has had no daylight saving time since 1951: a fixed +0900.
-  const std::time_t t = static_cast<std::time_t>(epoch_seconds + 9 * 3600);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  static const char* days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-  static const char* months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d +0900", days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
-  return buf;
+  return format_school(unix_time(epoch_seconds), "%a, %d %b %Y %T %z");
 }
 
 std::string compose(const Mail& mail, const Sender& from) {

@@ -3,20 +3,9 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/school_time.hpp"
 
 namespace camp::mail {
-namespace {
-
-std::string iso8601(std::int64_t epoch) {
-  const std::time_t t = static_cast<std::time_t>(epoch);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-}  // namespace
 
 const char* to_string(Status s) {
   switch (s) {
@@ -41,9 +30,9 @@ nlohmann::json to_json(const Mail& m, bool with_bodies) {
                       {"status", to_string(m.status)},
                       {"attempts", m.attempts},
                       {"bulk", m.bulk},
-                      {"created_at", iso8601(m.created_at)},
-                      {"next_attempt_at", m.status == Status::queued ? nlohmann::json(iso8601(m.next_attempt_at)) : nullptr},
-                      {"sent_at", m.sent_at ? nlohmann::json(iso8601(*m.sent_at)) : nullptr},
+                      {"created_at", iso_utc(unix_time(m.created_at))},
+                      {"next_attempt_at", m.status == Status::queued ? nlohmann::json(iso_utc(unix_time(m.next_attempt_at))) : nullptr},
+                      {"sent_at", m.sent_at ? nlohmann::json(iso_utc(unix_time(*m.sent_at))) : nullptr},
                       {"last_error", m.last_error ? nlohmann::json(*m.last_error) : nullptr}};
   if (with_bodies) {
     j["message_key"] = m.message_key;

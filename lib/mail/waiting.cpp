@@ -1,8 +1,6 @@
 #include "mail/waiting.hpp"
 
-#include <charconv>
-#include <cstdio>
-
+#include "core/utf8.hpp"
 #include "mail/outbox.hpp"
 #include "reviews/digest.hpp"
 
@@ -48,14 +46,10 @@ std::int64_t epoch(TimePoint t) { return duration_cast<seconds>(t.time_since_epo
 
 // A title as one subject-safe line of at most 60 characters.
 std::string one_line(const std::string& title, std::size_t max_chars) {
+  const auto kept = text::take_chars(title, max_chars);
   std::string out;
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < title.size(); ++i) {
-    const auto c = static_cast<unsigned char>(title[i]);
-    if ((c & 0xC0) != 0x80 && ++chars > max_chars) return out + "…";
-    out += c < 0x20 || c == 0x7F ? ' ' : title[i];
-  }
-  return out;
+  for (char c : kept) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c;
+  return kept.size() < title.size() ? out + "…" : out;
 }
 
 std::string render_sections(const std::vector<DigestSection>& sections, const std::string& public_url) {
@@ -73,27 +67,6 @@ std::string render_sections(const std::vector<DigestSection>& sections, const st
 
 }  // namespace
 
-std::string format_date(Date day) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
-                static_cast<unsigned>(day.day()));
-  return buf;
-}
-
-std::optional<Date> parse_date(const std::string& text) {
-  int y = 0;
-  unsigned m = 0, d = 0;
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-  const auto num = [&](std::size_t at, std::size_t n, auto& out) {
-    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + at + n, out);
-    return ec == std::errc{} && end == text.data() + at + n;
-  };
-  if (!num(0, 4, y) || !num(5, 2, m) || !num(8, 2, d)) return std::nullopt;
-  const Date day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
-  if (!day.ok() || y < 2000 || y > 2999) return std::nullopt;
-  return day;
-}
-
 DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
   DigestSection section{"回答を待っている質問（" + std::to_string(ctx.config.digest_unanswered_days) + "日以上回答なし）", 0, {}};
   const auto rows = tx.exec(kUnanswered, epoch(ctx.now), ctx.config.digest_unanswered_days,
@@ -107,8 +80,24 @@ DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
   return section;
 }
 
+namespace {
+
+// The reviews' section: submissions waiting for a first review as long (reviews/digest.hpp).
+DigestSection waiting_submissions(db::Tx& tx, const DigestContext& ctx) {
+  const auto days = ctx.config.digest_unanswered_days;
+  const auto waiting = reviews::waiting_submissions(tx, ctx.now, days, kDigestItems);
+  DigestSection section{"レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
+  for (const auto& s : waiting.oldest)
+    section.items.push_back({"課題" + std::to_string(s.task_id) + "「" + s.task_title + "」" +
+                                 (s.nickname.empty() ? std::string() : "（" + s.nickname + "さん）"),
+                             ctx.public_url + "/reviews", std::to_string(s.days_waiting) + "日前"});
+  return section;
+}
+
+}  // namespace
+
 const std::vector<DigestSource>& digest_sources() {
-  static const std::vector<DigestSource> sources = {unanswered_questions, reviews::waiting_submissions};
+  static const std::vector<DigestSource> sources = {unanswered_questions, waiting_submissions};
   return sources;
 }
 

@@ -5,7 +5,7 @@
 //
 // The digest is a list of sections, each from one source (digest_sources()): the questions
 // nobody has answered, then the submissions waiting for a review (reviews::waiting_submissions,
-// the reviews domain's own query). Another section is one more source appended there; the run,
+// the reviews domain's own query, worded here: the reviews domain knows nothing of mail). Another section is one more source appended there; the run,
 // the recipients, the once-per-day guard and the mail stay as they are.
 #include <cstddef>
 #include <functional>
@@ -82,9 +82,5 @@ class WaitingMail {
   const Config& config_;
   const Clock& clock_;
 };
-
-// "2026-11-25"
-std::string format_date(Date day);
-std::optional<Date> parse_date(const std::string& text);
 
 }  // namespace camp::mail

@@ -2,6 +2,7 @@
 
 #include <xlsxwriter.h>
 
+#include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 
@@ -52,22 +53,21 @@ class CsvWriter final : public ExportWriter {
     if (!file_) throw Error(errc::internal, "cannot write " + path);
     std::setvbuf(file_, nullptr, _IOFBF, 1 << 16);
     std::fputs("\xEF\xBB\xBF", file_);
-    bool first = true;
-    for (const auto& h : export_headers(def)) put(h, first);
-    end_line();
+    const auto headers = export_headers(def);
+    write({headers.begin(), headers.end()});
   }
   ~CsvWriter() override {
     if (file_) std::fclose(file_);
   }
 
   void row(const ExportRow& r) override {
-    bool first = true;
-    put(std::to_string(r.account_id), first);
-    put(r.nickname, first);
-    put(r.email, first);
-    put(r.submitted_at, first);
-    for (const auto* f : def_.fields) put(cell(*f, *r.answer).text, first);
-    end_line();
+    std::vector<std::string> texts;
+    texts.reserve(def_.fields.size());
+    for (const auto* f : def_.fields) texts.push_back(cell(*f, *r.answer).text);
+    const auto id = std::to_string(r.account_id);
+    std::vector<std::string_view> cells{id, r.nickname, r.email, r.submitted_at};
+    cells.insert(cells.end(), texts.begin(), texts.end());
+    write(cells);
   }
 
   void finish() override {
@@ -78,30 +78,17 @@ class CsvWriter final : public ExportWriter {
   }
 
  private:
-  // RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. A text
-  // starting with = + - @ gets a leading apostrophe so a spreadsheet never runs it as a formula.
-  void put(const std::string& s, bool& first) {
-    if (!first) std::fputc(',', file_);
-    first = false;
-    const bool formula = !s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '@' ||
-                                        (s[0] == '-' && s.find_first_not_of("-0123456789") != std::string::npos));
-    if (!formula && s.find_first_of(",\"\r\n") == std::string::npos) {
-      std::fwrite(s.data(), 1, s.size(), file_);
-      return;
-    }
-    std::fputc('"', file_);
-    if (formula) std::fputc('\'', file_);
-    for (char c : s) {
-      if (c == '"') std::fputc('"', file_);
-      std::fputc(c, file_);
-    }
-    std::fputc('"', file_);
+  // One line through the one CSV writer (quoting, formula guard), into a buffer kept between rows.
+  void write(const std::vector<std::string_view>& cells) {
+    line_.clear();
+    csv::append_row(line_, cells);
+    std::fwrite(line_.data(), 1, line_.size(), file_);
   }
-  void end_line() { std::fwrite("\r\n", 1, 2, file_); }
 
   const Definition& def_;
   std::string path_;
   std::FILE* file_ = nullptr;
+  std::string line_;
 };
 
 class XlsxWriter final : public ExportWriter {

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
 #include <exception>
 #include <map>
 #include <thread>
@@ -12,6 +11,7 @@
 #include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 #include "mail/outbox.hpp"
 
 namespace camp::questionnaires {
@@ -20,13 +20,6 @@ namespace {
 using accounts::Role;
 
 [[noreturn]] void not_found() { throw Error(errc::not_found, std::string(msg::not_found)); }
-
-std::string iso_date(Date d) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(d.year()), static_cast<unsigned>(d.month()),
-                static_cast<unsigned>(d.day()));
-  return buf;
-}
 
 // Unknown keys are logged by name only (escaped, cut), never with their values.
 void log_ignored(const std::string& kind, const std::vector<std::string>& keys, std::int64_t account_id) {
@@ -53,25 +46,16 @@ nlohmann::json to_json(const repo::StatusRow& r) {
 std::string checked_reason(const std::string& reason) {
   const auto r = text::trim(reason);
   if (r.empty()) throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_required)}}});
-  std::size_t n = 0;
-  for (unsigned char c : r) n += (c & 0xC0) != 0x80;
-  if (n > limits::audit_reason_max || text::has_control(r))
+  if (text::char_count(r) > limits::audit_reason_max || text::has_control(r))
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"reason", {std::string(msg::questionnaire_reason_too_long)}}});
   return r;
 }
 
 std::optional<std::string> checked_date(const std::optional<std::string>& value, const char* field) {
   if (!value || value->empty()) return std::nullopt;
-  const auto& s = *value;
-  bool ok = s.size() == 10 && s[4] == '-' && s[7] == '-';
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) ok = ok && s[i] >= '0' && s[i] <= '9';
-  if (ok) {
-    const Date d{std::chrono::year(std::stoi(s.substr(0, 4))), std::chrono::month(static_cast<unsigned>(std::stoi(s.substr(5, 2)))),
-                 std::chrono::day(static_cast<unsigned>(std::stoi(s.substr(8, 2))))};
-    ok = d.ok() && static_cast<int>(d.year()) >= 1900 && static_cast<int>(d.year()) <= 9999;
-  }
-  if (!ok) throw Error(errc::invalid, std::string(msg::invalid_input), {{field, {std::string(msg::questionnaire_period_invalid)}}});
-  return s;
+  if (!parse_date(*value))
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{field, {std::string(msg::questionnaire_period_invalid)}}});
+  return value;
 }
 
 void QuestionnaireService::require_admin(const accounts::Account& actor) const {
@@ -101,7 +85,7 @@ std::vector<KindState> QuestionnaireService::overview(const accounts::Account& a
   repo::StatusQuery q;
   q.state = "all";
   q.account_id = actor.id;
-  q.today = iso_date(clock_.today());
+  q.today = format_date(clock_.today());
   q.limit = 10;
   std::int64_t total = 0;
   const auto rows = pool_.autocommit([&](db::Tx& tx) { return repo::status(tx, q, total); });
@@ -169,7 +153,7 @@ StatusPage QuestionnaireService::status_for_ops(repo::StatusQuery query, int pag
   if (query.state != "owed" && query.state != "answered" && query.state != "all")
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"state", {std::string(msg::questionnaire_state_invalid)}}});
   query.account_id = std::nullopt;
-  query.today = iso_date(clock_.today());
+  query.today = format_date(clock_.today());
   query.limit = per;
   query.offset = (page - 1) * per;
   StatusPage out;
@@ -196,7 +180,7 @@ RemindResult QuestionnaireService::remind_in(db::Tx& tx, const std::string& kind
   repo::StatusQuery q;
   q.kind = kind;
   q.state = "owed";
-  q.today = iso_date(clock_.today());
+  q.today = format_date(clock_.today());
   q.limit = 100000;
   std::int64_t total = 0;
   const auto owing = repo::status(tx, q, total);
@@ -291,7 +275,7 @@ std::int64_t QuestionnaireService::export_answers(const audit::Actor& who, const
 }
 
 std::string QuestionnaireService::file_date() const {
-  auto d = iso_date(clock_.today());
+  auto d = format_date(clock_.today());
   d.erase(7, 1);
   d.erase(4, 1);
   return d;

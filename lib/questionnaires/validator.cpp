@@ -1,33 +1,18 @@
 #include "questionnaires/validator.hpp"
 
-#include <chrono>
 #include <limits>
 #include <set>
 
 #include "core/messages.hpp"
+#include "core/school_time.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 
 namespace camp::questionnaires {
 namespace {
 
 bool is_blank(const nlohmann::json& v) {
   return v.is_null() || (v.is_string() && text::trim(v.get_ref<const std::string&>()).empty()) || (v.is_array() && v.empty());
-}
-
-std::size_t code_points(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
-bool valid_date(const std::string& s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (s[i] < '0' || s[i] > '9') return false;
-  const std::chrono::year_month_day ymd{std::chrono::year(std::stoi(s.substr(0, 4))),
-                                        std::chrono::month(static_cast<unsigned>(std::stoi(s.substr(5, 2)))),
-                                        std::chrono::day(static_cast<unsigned>(std::stoi(s.substr(8, 2))))};
-  return ymd.ok();
 }
 
 // Controls other than tab (and line breaks in a textarea) make no sense in an answer.
@@ -103,7 +88,7 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
     case FieldType::date: {
       if (!v.is_string()) return {nullptr, msg::questionnaire_date_invalid(label)};
       const auto s = text::trim(v.get_ref<const std::string&>());
-      if (!valid_date(s) || (f.min_date && s < *f.min_date) || (f.max_date && s > *f.max_date))
+      if (!parse_date(s) || (f.min_date && s < *f.min_date) || (f.max_date && s > *f.max_date))
         return {nullptr, msg::questionnaire_date_invalid(label)};
       return {s, {}};
     }
@@ -112,7 +97,7 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
       if (!v.is_string()) return {nullptr, msg::questionnaire_wrong_shape(label)};
       const auto s = text::trim(v.get_ref<const std::string&>());
       if (!clean_text(s, f.type == FieldType::textarea)) return {nullptr, msg::questionnaire_wrong_shape(label)};
-      if (f.max_length && code_points(s) > static_cast<std::size_t>(*f.max_length))
+      if (f.max_length && text::char_count(s) > static_cast<std::size_t>(*f.max_length))
         return {nullptr, msg::questionnaire_too_long(label, std::to_string(*f.max_length))};
       return {s, {}};
     }
@@ -123,9 +108,14 @@ Judged judge(const Field& f, const nlohmann::json& v, const nlohmann::json& norm
 }  // namespace
 
 std::string with_thousands(std::int64_t n) {
-  auto digits = std::to_string(n < 0 ? -n : n);
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
-  return n < 0 ? "-" + digits : digits;
+  // The magnitude as unsigned, so the smallest int64 has one too.
+  const auto digits = std::to_string(n < 0 ? 0 - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n));
+  std::string out = n < 0 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 bool visible(const Definition& def, const Field& field, const nlohmann::json& normalized) {

@@ -2,9 +2,11 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
+#include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
@@ -33,37 +35,13 @@ std::optional<std::string> optional_field(const YAML::Node& n, const char* key) 
   return n[key].as<std::string>();
 }
 
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    char ch = line[i];
-    if (quoted) {
-      if (ch == '"' && i + 1 < line.size() && line[i + 1] == '"') cell += line[++i];
-      else if (ch == '"') quoted = false;
-      else cell += ch;
-    } else if (ch == '"') {
-      quoted = true;
-    } else if (ch == ',') {
-      cells.push_back(cell);
-      cell.clear();
-    } else if (ch != '\r') {
-      cell += ch;
-    }
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
-std::vector<CategorySpec> parse_csv(std::istream& in, const std::string& path) {
+std::vector<CategorySpec> parse_csv(const std::string& text, const std::string& path) {
+  const auto table = csv::read(text);
+  if (table.unclosed_quote) throw Error(errc::invalid, path + ":" + std::to_string(*table.unclosed_quote) + ": unclosed quote");
   std::vector<CategorySpec> roots;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    auto cells = split_csv_line(line);
+  for (const auto& [number, cells] : table.records) {
+    const auto blank = [](const std::string& c) { return c.find_first_not_of(" \t") == std::string::npos; };
+    if (std::all_of(cells.begin(), cells.end(), blank) || cells[0].starts_with('#')) continue;  // blank or a comment
     if (number == 1 && cells[0] == "parent") continue;  // header
     if (cells[0].empty()) throw Error(errc::invalid, path + ":" + std::to_string(number) + ": parent name missing");
     auto it = std::find_if(roots.begin(), roots.end(), [&](const CategorySpec& s) { return s.name == cells[0]; });
@@ -102,12 +80,10 @@ std::vector<CategorySpec> parse_yaml(const std::string& text, const std::string&
 std::vector<CategorySpec> parse_category_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw Error(errc::not_found, "cannot read " + path);
-  if (path.ends_with(".csv")) return parse_csv(in, path);
-  if (path.ends_with(".yaml") || path.ends_with(".yml")) {
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse_yaml(text.str(), path);
-  }
+  std::stringstream text;
+  text << in.rdbuf();
+  if (path.ends_with(".csv")) return parse_csv(text.str(), path);
+  if (path.ends_with(".yaml") || path.ends_with(".yml")) return parse_yaml(text.str(), path);
   throw Error(errc::invalid, path + ": use a .yaml, .yml or .csv file");
 }
 

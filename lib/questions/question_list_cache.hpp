@@ -5,17 +5,12 @@
 // can alter a page (questions, answers through answers_count, categories, an author's
 // nickname, picture or role) sends a pg_notify on the "question_lists" stream from the SQL
 // that makes it (migration 0007), and each daemon's listener forgets everything; a daemon
-// also forgets at once after its own writes. While the listener is not connected the cache
-// is off, so a missed notification cannot keep a stale page.
-#include <atomic>
+// also forgets at once after its own writes. The epoch and on/off protocol: core/notified_cache.hpp.
 #include <chrono>
-#include <cstdint>
 #include <memory>
-#include <optional>
-#include <shared_mutex>
 #include <string>
-#include <unordered_map>
 
+#include "core/notified_cache.hpp"
 #include "questions/repo.hpp"
 
 namespace camp::questions {
@@ -24,7 +19,7 @@ inline constexpr const char* kQuestionListsStream = "question_lists";
 
 class QuestionListCache {
  public:
-  explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60)) : ttl_(ttl) {}
+  explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60)) : pages_(ttl, kMaxEntries) {}
 
   // Only keyword-less pages near the front are kept: they are what nearly everyone opens.
   static bool cacheable(const repo::SearchQuery& q);
@@ -32,26 +27,18 @@ class QuestionListCache {
   std::shared_ptr<const repo::SearchResult> find(const repo::SearchQuery& q) const;
   // Take it before reading the database; put() keeps nothing if anything was forgotten since,
   // so a read that raced with a change is never cached.
-  std::uint64_t epoch() const { return epoch_.load(); }
+  std::uint64_t epoch() const { return pages_.epoch(); }
   void put(const repo::SearchQuery& q, repo::SearchResult result, std::uint64_t epoch_before_read);
-  void forget_all();
+  void forget_all() { pages_.forget_all(); }
   // Off: everything is forgotten and nothing is kept until it is switched on again.
-  void set_enabled(bool enabled);
+  void set_enabled(bool enabled) { pages_.set_enabled(enabled); }
 
  private:
-  struct Entry {
-    std::shared_ptr<const repo::SearchResult> result;
-    std::chrono::steady_clock::time_point until;
-  };
   static constexpr std::size_t kMaxEntries = 1000;
   static constexpr int kMaxPage = 5;
   static std::string key(const repo::SearchQuery& q);
 
-  std::chrono::seconds ttl_;
-  std::atomic<std::uint64_t> epoch_{0};
-  mutable std::shared_mutex mutex_;
-  bool enabled_ = false;
-  std::unordered_map<std::string, Entry> entries_;
+  NotifiedCache<std::string, std::shared_ptr<const repo::SearchResult>> pages_;
 };
 
 }  // namespace camp::questions

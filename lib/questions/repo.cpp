@@ -1,10 +1,10 @@
 #include "questions/repo.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <limits>
 #include <map>
 
+#include "core/school_time.hpp"
 #include "core/validation.hpp"
 #include "db/arrays.hpp"
 
@@ -131,14 +131,7 @@ constexpr db::Statement kUpdateAnswer{"answers.update", "UPDATE answers SET body
 constexpr db::Statement kDeleteAnswer{"answers.delete", "DELETE FROM answers WHERE id = $1"};
 
 // 2026-11-22T19:57:03Z from epoch seconds.
-std::string iso_utc(const pqxx::field& f) {
-  const std::time_t t = f.as<std::int64_t>();
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char out[24];
-  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return out;
-}
+std::string iso_utc(const pqxx::field& f) { return camp::iso_utc(unix_time(f.as<std::int64_t>())); }
 
 Author read_author(const pqxx::row& r, int at) {
   Author a;

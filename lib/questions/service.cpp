@@ -7,6 +7,7 @@
 #include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 #include "core/validation.hpp"
 
 namespace camp::questions {
@@ -45,17 +46,6 @@ void validate_answer(const std::string& body) {
   throw_if_invalid(errors);
 }
 
-// At most `max_chars` characters of UTF-8 text, never cutting a character in two.
-std::string utf8_prefix(const std::string& s, std::size_t max_chars) {
-  std::size_t i = 0, chars = 0;
-  while (i < s.size() && chars < max_chars) {
-    ++i;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;  // continuation bytes
-    ++chars;
-  }
-  return s.substr(0, i);
-}
-
 }  // namespace
 
 void require_question_box(const accounts::Account& actor) {
@@ -78,7 +68,7 @@ std::vector<std::string> split_keywords(const std::string& text) {
     auto end = normalized.find(' ', start);
     if (end == std::string::npos) end = normalized.size();
     auto word = normalized.substr(start, end - start);
-    word = utf8_prefix(word, limits::question_keyword_max);
+    word = std::string(text::take_chars(word, limits::question_keyword_max));
     if (!word.empty() && std::find(out.begin(), out.end(), word) == out.end()) out.push_back(word);
     start = end + 1;
   }

@@ -1,7 +1,6 @@
 #include "reviews/digest.hpp"
 
 #include <chrono>
-#include <string>
 
 namespace camp::reviews {
 namespace {
@@ -16,19 +15,15 @@ constexpr db::Statement kWaiting{
 
 }  // namespace
 
-mail::DigestSection waiting_submissions(db::Tx& tx, const mail::DigestContext& ctx) {
-  const auto days = ctx.config.digest_unanswered_days;
-  mail::DigestSection section{"レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", 0, {}};
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(ctx.now.time_since_epoch()).count();
-  for (const auto& r : tx.exec(kWaiting, now, days, static_cast<int>(mail::kDigestItems))) {
-    section.total = r[5].as<std::size_t>();
-    const auto nickname = r[3].is_null() ? std::string() : r[3].as<std::string>();
-    section.items.push_back({"課題" + r[1].as<std::string>() + "「" + r[2].as<std::string>() + "」" +
-                                 (nickname.empty() ? std::string() : "（" + nickname + "さん）"),
-                             ctx.public_url + "/reviews",
-                             std::to_string(r[4].as<std::int64_t>()) + "日前"});
+WaitingSubmissions waiting_submissions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
+  WaitingSubmissions out;
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  for (const auto& r : tx.exec(kWaiting, seconds, min_days, static_cast<int>(limit))) {
+    out.total = r[5].as<std::size_t>();
+    out.oldest.push_back({r[1].as<std::int64_t>(), r[2].as<std::string>(), r[3].is_null() ? std::string() : r[3].as<std::string>(),
+                          r[4].as<std::int64_t>()});
   }
-  return section;
+  return out;
 }
 
 }  // namespace camp::reviews

@@ -76,14 +76,9 @@ Where at(const EventEntry& e, const char* field) {
 std::optional<std::string> resolve_date(const std::string& text) {
   if (!text.empty() && (text[0] == '+' || text[0] == '-') && text.size() <= 5 &&
       text.find_first_not_of("0123456789", 1) == std::string::npos && text.size() > 1) {
-    const auto day = std::chrono::sys_days(system_clock().today()) + std::chrono::days(std::stoi(text));
-    const std::chrono::year_month_day ymd{day};
-    char out[16];
-    std::snprintf(out, sizeof out, "%04d-%02u-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
-                  static_cast<unsigned>(ymd.day()));
-    return std::string(out);
+    return format_date(Date(std::chrono::sys_days(system_clock().today()) + std::chrono::days(std::stoi(text))));
   }
-  if (events::parse_date(text)) return text;
+  if (parse_date(text)) return text;
   return std::nullopt;
 }
 

@@ -44,66 +44,10 @@ std::string decode_csv(std::string_view bytes, std::string& encoding) {
   return out;
 }
 
-std::vector<CsvRecord> parse_csv(std::string_view t, std::vector<ImportError>& errors) {
-  std::vector<CsvRecord> out;
-  std::size_t i = 0;
-  int line = 1;
-  while (i < t.size()) {
-    CsvRecord rec;
-    rec.line = line;
-    std::string cell;
-    bool quoted = false, any = false;
-    for (;;) {
-      if (i >= t.size()) break;
-      const char c = t[i];
-      if (quoted) {
-        if (c == '"') {
-          if (i + 1 < t.size() && t[i + 1] == '"') {
-            cell += '"';
-            i += 2;
-          } else {
-            quoted = false;
-            ++i;
-          }
-        } else {
-          if (c == '\n') ++line;
-          cell += c;
-          ++i;
-        }
-        continue;
-      }
-      if (c == '"' && cell.empty()) {
-        quoted = true;
-        any = true;
-        ++i;
-        continue;
-      }
-      if (c == ',') {
-        rec.cells.push_back(std::move(cell));
-        cell.clear();
-        any = true;
-        ++i;
-        continue;
-      }
-      if (c == '\r' && i + 1 < t.size() && t[i + 1] == '\n') ++i;
-      if (c == '\n' || c == '\r') {
-        ++i;
-        ++line;
-        break;
-      }
-      cell += c;
-      any = true;
-      ++i;
-    }
-    if (quoted) {
-      errors.push_back({rec.line, "file", std::string(msg::student_import_quote)});
-      return out;
-    }
-    rec.cells.push_back(std::move(cell));
-    if (!any && rec.cells.size() == 1 && rec.cells[0].empty()) continue;  // a blank line
-    out.push_back(std::move(rec));
-  }
-  return out;
+std::vector<CsvRecord> parse_csv(std::string_view text, std::vector<ImportError>& errors) {
+  auto table = csv::read(text);
+  if (table.unclosed_quote) errors.push_back({*table.unclosed_quote, "file", std::string(msg::student_import_quote)});
+  return std::move(table.records);
 }
 
 }  // namespace camp::students

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/csv.hpp"
+
 namespace camp::students {
 
 struct ImportError {
@@ -17,12 +19,8 @@ struct ImportError {
 // when it is neither UTF-8 nor Shift_JIS.
 std::string decode_csv(std::string_view bytes, std::string& encoding);
 
-struct CsvRecord {
-  int line = 0;  // where the record starts (1-based)
-  std::vector<std::string> cells;
-};
-// RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; CRLF or LF; blank
-// lines skipped. An unclosed quote is an error on its line.
+using CsvRecord = csv::Record;
+// The records (core/csv.hpp, quoted line breaks included); an unclosed quote is an error on its line.
 std::vector<CsvRecord> parse_csv(std::string_view text, std::vector<ImportError>& errors);
 
 }  // namespace camp::students

@@ -43,7 +43,7 @@ constexpr db::Statement kProgress{
     "ORDER BY cu.position, cu.name"};
 
 std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
-std::string iso(std::int64_t s) { return iso_time(TimePoint{std::chrono::seconds(s)}); }
+std::string iso(std::int64_t s) { return iso_school(unix_time(s)); }
 
 }  // namespace
 

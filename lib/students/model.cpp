@@ -1,7 +1,5 @@
 #include "students/model.hpp"
 
-#include <cstdio>
-
 namespace camp::students {
 
 bool is_behind(const Student& s, Date today) {
@@ -10,18 +8,6 @@ bool is_behind(const Student& s, Date today) {
 
 bool valid_status(std::string_view status) {
   return status == "active" || status == "on_leave" || status == "graduated";
-}
-
-std::string iso_time(TimePoint t) {
-  const auto local = std::chrono::floor<std::chrono::seconds>(t) + std::chrono::hours(9);
-  const auto day = std::chrono::floor<std::chrono::days>(local);
-  const Date d{day};
-  const std::chrono::hh_mm_ss hms{local - day};
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d+09:00", static_cast<int>(d.year()),
-                static_cast<unsigned>(d.month()), static_cast<unsigned>(d.day()), static_cast<int>(hms.hours().count()),
-                static_cast<int>(hms.minutes().count()), static_cast<int>(hms.seconds().count()));
-  return buf;
 }
 
 namespace {
@@ -50,7 +36,7 @@ nlohmann::json to_json(const Student& s, Date today) {
           {"mentor", person_or_null(s.mentor)},
           {"behind", is_behind(s, today)},
           {"due_on", date_or_null(s.due_on)},
-          {"created_at", iso_time(s.created_at)}};
+          {"created_at", iso_school(s.created_at)}};
 }
 
 nlohmann::json to_json(const Detail& d, Date today) {
@@ -58,7 +44,7 @@ nlohmann::json to_json(const Detail& d, Date today) {
   auto history = nlohmann::json::array();
   for (const auto& h : d.history)
     history.push_back({{"mentor", person_or_null(h.mentor)}, {"changed_by", person_or_null(h.changed_by)},
-                       {"changed_at", iso_time(h.changed_at)}});
+                       {"changed_at", iso_school(h.changed_at)}});
   j["mentor_history"] = history;
   j["counts"] = {{"mentorings", d.counts.mentorings}, {"submissions", d.counts.submissions},
                  {"approved_tasks", d.counts.approved_tasks}, {"questions", d.counts.questions}};
@@ -67,27 +53,27 @@ nlohmann::json to_json(const Detail& d, Date today) {
 
 nlohmann::json to_json(const Mentoring& m) {
   return {{"id", m.id},         {"student_id", m.student_id},         {"author", person_or_null(m.author)},
-          {"held_at", iso_time(m.held_at)}, {"body", m.body}, {"created_at", iso_time(m.created_at)},
-          {"updated_at", iso_time(m.updated_at)}};
+          {"held_at", iso_school(m.held_at)}, {"body", m.body}, {"created_at", iso_school(m.created_at)},
+          {"updated_at", iso_school(m.updated_at)}};
 }
 
 nlohmann::json to_json(const StudentSubmission& s) {
   nlohmann::json review = nullptr;
   if (s.review)
     review = {{"status", s.review->status}, {"comment", s.review->comment}, {"reviewer", person_or_null(s.review->reviewer)},
-              {"created_at", iso_time(s.review->created_at)}};
+              {"created_at", iso_school(s.review->created_at)}};
   return {{"id", s.id},
           {"task", {{"id", s.task_id}, {"title", s.task_title}, {"curriculum_name", s.curriculum_name}}},
           {"status", s.status},
           {"repository_url", s.repository_url},
-          {"created_at", iso_time(s.created_at)},
-          {"reviewed_at", s.reviewed_at ? nlohmann::json(iso_time(*s.reviewed_at)) : nlohmann::json(nullptr)},
+          {"created_at", iso_school(s.created_at)},
+          {"reviewed_at", s.reviewed_at ? nlohmann::json(iso_school(*s.reviewed_at)) : nlohmann::json(nullptr)},
           {"review", review}};
 }
 
 nlohmann::json to_json(const StudentQuestion& q) {
   return {{"id", q.id}, {"title", q.title}, {"answers_count", q.answers_count}, {"solved", q.solved},
-          {"created_at", iso_time(q.created_at)}};
+          {"created_at", iso_school(q.created_at)}};
 }
 
 nlohmann::json to_json(const Gantt& g) {

@@ -91,7 +91,6 @@ struct Gantt {
   std::map<int, std::string> task_titles, task_curriculums;
 };
 
-std::string iso_time(TimePoint t);  // "2026-11-20T19:00:00+09:00" (school time)
 nlohmann::json to_json(const Person& p);
 nlohmann::json to_json(const accounts::Course& c);
 nlohmann::json to_json(const Student& s, Date today);

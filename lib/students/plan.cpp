@@ -2,9 +2,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <charconv>
-#include <cstdio>
-
 #include "core/error.hpp"
 
 namespace camp::students {
@@ -110,28 +107,6 @@ std::optional<Date> due_on(const std::vector<GanttPeriod>& periods) {
     if (!out || std::chrono::sys_days(p.ends_on) < std::chrono::sys_days(*out)) out = p.ends_on;
   }
   return out;
-}
-
-std::string format_date(Date day) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
-                static_cast<unsigned>(day.day()));
-  return buf;
-}
-
-std::optional<Date> parse_date(std::string_view t) {
-  if (t.size() != 10 || t[4] != '-' || t[7] != '-') return std::nullopt;
-  int y = 0;
-  unsigned m = 0, d = 0;
-  auto num = [&](std::size_t at, std::size_t len, auto& out) {
-    for (std::size_t i = at; i < at + len; ++i)
-      if (t[i] < '0' || t[i] > '9') return false;
-    return std::from_chars(t.data() + at, t.data() + at + len, out).ec == std::errc{};
-  };
-  if (!num(0, 4, y) || !num(5, 2, m) || !num(8, 2, d)) return std::nullopt;
-  const Date date{std::chrono::year(y), std::chrono::month(m), std::chrono::day(d)};
-  if (!date.ok()) return std::nullopt;
-  return date;
 }
 
 }  // namespace camp::students

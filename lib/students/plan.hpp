@@ -66,8 +66,6 @@ bool behind(const std::vector<GanttPeriod>& periods);
 std::optional<Date> due_on(const std::vector<GanttPeriod>& periods);
 
 // "2026-11-25" and back (nothing for anything else, including 2026-02-30).
-std::string format_date(Date day);
-std::optional<Date> parse_date(std::string_view text);
 
 // The compiled-in YAML texts (generated from config/course-plans by lib/CMakeLists.txt).
 const std::vector<std::string_view>& embedded_plan_yamls();

@@ -19,13 +19,12 @@ bool digits(std::string_view t, std::size_t at, std::size_t len, int& out) {
   return true;
 }
 
+// The day the text starts with: the school's date rule, also spelt 2026/11/25 (as Excel writes it).
 std::optional<Date> day_at(std::string_view t) {
-  int y = 0, m = 0, d = 0;
   if (t.size() < 10 || !(t[4] == '-' || t[4] == '/') || t[7] != t[4]) return std::nullopt;
-  if (!digits(t, 0, 4, y) || !digits(t, 5, 2, m) || !digits(t, 8, 2, d)) return std::nullopt;
-  const Date date{std::chrono::year(y), std::chrono::month(static_cast<unsigned>(m)), std::chrono::day(static_cast<unsigned>(d))};
-  if (y < 1900 || !date.ok()) return std::nullopt;
-  return date;
+  std::string day(t.substr(0, 10));
+  day[4] = day[7] = '-';
+  return parse_date(day);
 }
 
 }  // namespace
@@ -49,7 +48,7 @@ std::variant<TimePoint, std::string> parse_held_at(std::string_view raw) {
     if (!digits(t, at + 1, 2, ss) || ss > 59) return invalid;
     at += 3;
   }
-  int offset_minutes = 9 * 60;  // school time unless said otherwise
+  std::optional<int> offset_minutes;  // none: school time
   if (at < t.size()) {
     const auto rest = std::string_view(t).substr(at);
     int oh = 0, om = 0;
@@ -60,8 +59,9 @@ std::variant<TimePoint, std::string> parse_held_at(std::string_view raw) {
       offset_minutes = (rest[0] == '-' ? -1 : 1) * (oh * 60 + om);
     else return invalid;
   }
-  return TimePoint{std::chrono::sys_days(*day) + std::chrono::hours(hh) + std::chrono::minutes(mm - offset_minutes) +
-                   std::chrono::seconds(ss)};
+  const auto wall_clock = std::chrono::hours(hh) + std::chrono::minutes(mm) + std::chrono::seconds(ss);
+  if (!offset_minutes) return school_day_start(*day) + wall_clock;
+  return TimePoint{std::chrono::sys_days(*day) + wall_clock - std::chrono::minutes(*offset_minutes)};
 }
 
 std::optional<std::string> mentoring_body(std::string_view body) {

@@ -169,9 +169,13 @@ TEST(Questionnaires, TheXlsxExportOpensInOpenpyxlWithTheHeadersAndValues) {
   for (std::size_t i = 0; i < def.fields.size(); ++i) {
     const auto* f = def.fields[i];
     const auto& cell = row[i + 4];
-    if (!sent.contains(f->key)) EXPECT_TRUE(cell.is_null()) << f->key;
-    else if (sent[f->key].is_number_integer()) EXPECT_EQ(cell.get<double>(), sent[f->key].get<double>()) << f->key;
-    else EXPECT_EQ(cell.get<std::string>(), expected_cell(*f, sent[f->key])) << f->key;
+    if (!sent.contains(f->key)) {
+      EXPECT_TRUE(cell.is_null()) << f->key;
+    } else if (sent[f->key].is_number_integer()) {
+      EXPECT_EQ(cell.get<double>(), sent[f->key].get<double>()) << f->key;
+    } else {
+      EXPECT_EQ(cell.get<std::string>(), expected_cell(*f, sent[f->key])) << f->key;
+    }
   }
 }
 

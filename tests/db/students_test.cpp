@@ -242,7 +242,7 @@ TEST_F(Fixture, MentoringRecords) {
   auto list = service.mentorings(mentor(), id);
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[0].id, second.id);  // newest held_at first
-  EXPECT_EQ(iso_time(list[1].held_at), "2026-11-20T19:00:00+09:00");
+  EXPECT_EQ(iso_school(list[1].held_at), "2026-11-20T19:00:00+09:00");
   // The author or an admin edits; another mentor may not.
   const auto other = person("basic_mentor");
   EXPECT_EQ(dbtest::code_of([&] { service.edit_mentoring(other, id, first.id, {std::nullopt, std::string("x")}); }),

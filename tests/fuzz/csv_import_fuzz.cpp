@@ -1,6 +1,6 @@
 // libFuzzer target: the bytes of a student import file as lib/students/csv.cpp reads them
-// (encoding detection, Shift_JIS conversion, RFC 4180 records). Whatever comes in, the text out
-// is valid UTF-8 and the records' lines only grow.
+// (encoding detection, Shift_JIS conversion, RFC 4180 records by core/csv). Whatever comes in,
+// the text out is valid UTF-8 and the records' lines only grow.
 #include <cstddef>
 #include <cstdint>
 #include <string>

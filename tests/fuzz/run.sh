@@ -23,7 +23,8 @@ command -v ccache >/dev/null && cxx=(ccache clang++-14)
 flags=(-std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
        -I lib -I daemon -I build/lib/generated -isystem /usr/include/postgresql
        -DASIO_STANDALONE -DASIO_DISABLE_STD_STRING_VIEW -DFMT_SHARED -DSPDLOG_COMPILED_LIB -DSPDLOG_FMT_EXTERNAL
-       -DSPDLOG_SHARED_LIB -DCAMP_VERSION=\"fuzz\")
+       -DSPDLOG_SHARED_LIB -DCAMP_VERSION=\"fuzz\"
+       -DUSE_OS_TZDB=1 -DONLY_C_LOCALE=1 -DHAS_STRING_VIEW=1)  # the date library's (its CMake target's)
 
 # target: the sources it needs (besides its own tests/fuzz/<target>_fuzz.cpp) and libraries.
 declare -A sources=(
@@ -31,12 +32,12 @@ declare -A sources=(
   [multipart]="lib/core/error.cpp daemon/http/multipart.cpp"
   [cable_command]="daemon/cable/protocol.cpp"
   [static_path]="lib/core/error.cpp lib/core/text.cpp daemon/static_files.cpp daemon/http/exchange.cpp"
-  [csv_import]="lib/core/error.cpp lib/core/text.cpp lib/students/csv.cpp"
-  [questionnaire]="lib/core/error.cpp lib/core/text.cpp lib/questionnaires/definition.cpp lib/questionnaires/validator.cpp build/lib/questionnaire_files.cpp"
+  [csv_import]="lib/core/error.cpp lib/core/text.cpp lib/core/csv.cpp lib/students/csv.cpp"
+  [questionnaire]="lib/core/error.cpp lib/core/text.cpp lib/core/utf8.cpp lib/core/school_time.cpp lib/questionnaires/definition.cpp lib/questionnaires/validator.cpp build/lib/questionnaire_files.cpp"
 )
 declare -A libs=(
   [json_body]="" [multipart]="-lfmt" [cable_command]=""
-  [static_path]="-lspdlog -lfmt" [csv_import]="" [questionnaire]=""
+  [static_path]="-lspdlog -lfmt" [csv_import]="" [questionnaire]="-ldate-tz"
 )
 
 compile() {  # source -> object (one object per source, shared by the targets)

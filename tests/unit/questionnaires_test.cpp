@@ -139,3 +139,11 @@ TEST(QuestionnaireValidation, UnknownKeysAreListedNotKept) {
   EXPECT_EQ(check(get("pre-curriculum"), nlohmann::json::array()).errors.at("answer"),
             std::vector<std::string>{"回答の形式が正しくありません"});
 }
+
+TEST(Questionnaires, YenWithThousandsSeparators) {
+  EXPECT_EQ(with_thousands(0), "0");
+  EXPECT_EQ(with_thousands(999), "999");
+  EXPECT_EQ(with_thousands(1000), "1,000");
+  EXPECT_EQ(with_thousands(-1234567), "-1,234,567");
+  EXPECT_EQ(with_thousands(INT64_MIN), "-9,223,372,036,854,775,808");
+}

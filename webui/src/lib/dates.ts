@@ -1,16 +1,43 @@
+// School time, the one way: every date and time the app shows or sends is on the school's
+// clock (Asia/Tokyo), whatever the browser's own zone is (a student abroad sees the times the
+// school announces). dayjs with its utc/timezone plugins (Intl underneath); nothing else in the
+// app converts zones or adds offsets by hand.
 import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
 dayjs.locale('ja');
 
-export { dayjs };
+export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
 
-export function currentYear(now: Date = new Date()): number {
-  return dayjs(now).year();
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An instant (ISO 8601 with offset, or a Date) on the school's clock, for dayjs formatting. */
+export const schoolTime = (at: string | Date) => dayjs(at).tz(SCHOOL_TIME_ZONE);
+
+/** 2026/11/20 10:00 (or `pattern`, dayjs tokens, ja locale) in school time. */
+export const formatDateTime = (iso: string, pattern = 'YYYY/MM/DD HH:mm'): string => schoolTime(iso).format(pattern);
+
+/** The school day (YYYY-MM-DD) of an instant; a bare YYYY-MM-DD stays as it is, anything else is ''. */
+export function schoolDate(value: string | Date): string {
+  if (typeof value === 'string' && ISO_DATE.test(value)) return value;
+  const at = dayjs(value);
+  return at.isValid() ? at.tz(SCHOOL_TIME_ZONE).format('YYYY-MM-DD') : '';
 }
 
-/** 2026/11/20 10:00 in the browser's time zone. */
-export const formatDateTime = (iso: string): string => dayjs(iso).format('YYYY/MM/DD HH:mm');
+/** Today in school time. */
+export const schoolToday = (now: Date = new Date()): string => schoolDate(now);
+
+/** The year in school time (the footer's ©). */
+export const currentYear = (now: Date = new Date()): number => schoolTime(now).year();
+
+/** A school wall-clock date and time (what a form holds: 2026-12-05, 19:00 or 19:00:30) as the
+ * ISO 8601 instant the server takes: 2026-12-05T19:00:00+09:00. */
+export const schoolInstant = (date: string, time: string): string =>
+  dayjs.tz(`${date} ${time}`, SCHOOL_TIME_ZONE).format('YYYY-MM-DDTHH:mm:ssZ');
 
 /** Whole days from `iso` to `now` (0 for today or the future). */
 export function daysSince(iso: string, now: Date = new Date()): number {

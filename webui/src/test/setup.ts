@@ -3,7 +3,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { contractViolations } from './contract-violations';
 
+// The browser's zone is not the school's: every date the app shows must still be Tokyo's
+// (lib/dates.ts). Node applies a new TZ at once, to every Date made after this line.
+process.env.TZ = 'America/New_York';
+
 afterEach(() => {
+  if (typeof document === 'undefined') return; // a test in the node environment
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

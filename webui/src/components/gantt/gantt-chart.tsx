@@ -3,7 +3,8 @@
 // no chart library is needed for bars and lines, and this keeps the page chunk small.
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { GanttBars, GanttHeader } from './gantt-parts';
-import { HEADER_HEIGHT, layoutGantt, ROW_HEIGHT, schoolDate, shortDate, type GanttPeriod } from './gantt-model';
+import { schoolDate } from '../../lib/dates';
+import { HEADER_HEIGHT, layoutGantt, ROW_HEIGHT, shortDate, type GanttPeriod } from './gantt-model';
 import './gantt-chart.css';
 
 export interface GanttChartProps {

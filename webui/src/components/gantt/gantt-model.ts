@@ -2,6 +2,8 @@
 // the today line. Dates are school calendar days (Asia/Tokyo) as YYYY-MM-DD strings; timestamps
 // from the daemon (ISO 8601 with offset) are turned into the school's day before drawing.
 
+import { schoolDate } from '../../lib/dates';
+
 export const WEEKDAY_LABELS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /** What the chart draws per row (each feature maps its API shape onto this). */
@@ -27,7 +29,6 @@ export const ROW_HEIGHT = 30;
 export const HEADER_HEIGHT = 44; // month/day row + weekday row
 
 const DAY_MS = 86_400_000;
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date (NaN when it is not one). */
@@ -39,18 +40,6 @@ export function dayNumber(date: string): number {
 
 export function dateOfDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The school day (Asia/Tokyo) of a timestamp; a bare YYYY-MM-DD stays as it is. */
-export function schoolDate(value: string): string {
-  if (ISO_DATE.test(value)) return value;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? '' : new Date(ms + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Today in Asia/Tokyo, whatever the browser's time zone. */
-export function schoolToday(now: Date = new Date()): string {
-  return schoolDate(now.toISOString());
 }
 
 /** 日..土 for a YYYY-MM-DD date (1970-01-01 was a Thursday). */

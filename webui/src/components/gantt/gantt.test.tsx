@@ -7,8 +7,6 @@ import {
   HEADER_HEIGHT,
   ROW_HEIGHT,
   layoutGantt,
-  schoolDate,
-  schoolToday,
   shortDate,
   weekdayLabel,
   WEEKDAY_LABELS,
@@ -33,14 +31,6 @@ describe('gantt model', () => {
     expect(weekdayLabel('2026-11-25')).toBe('水');
     expect(weekdayLabel('1969-12-31')).toBe('水'); // before the epoch too
     expect(shortDate('2026-11-25')).toBe('11/25(水)');
-  });
-
-  it('takes the school day (Asia/Tokyo) of a timestamp', () => {
-    expect(schoolDate('2026-11-24T15:30:00Z')).toBe('2026-11-25');
-    expect(schoolDate('2026-11-25T23:59:00+09:00')).toBe('2026-11-25');
-    expect(schoolDate('2026-11-25')).toBe('2026-11-25');
-    expect(schoolDate('not a date')).toBe('');
-    expect(schoolToday(new Date('2026-11-24T15:00:00Z'))).toBe('2026-11-25');
   });
 
   it('lays out one column per day and one row per period', () => {

@@ -2,7 +2,7 @@
 // from a stored event, and the preview event (what students will see) built from the draft.
 import type { EventDraft } from './event-draft';
 import type { EventFormValues } from './event-schema';
-import { schoolInstant } from './event-format';
+import { schoolInstant } from '../../lib/dates';
 import type { EventInput, EventItem, EventTag } from './types';
 
 export function eventInputOf(draft: EventDraft): EventInput {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../lib/messages';
 import { emptyEventDraft, eventDraftStore, reloadEventDraft, resetEventDraft, updateEventDraft } from './event-draft';
-import { formatCapacity, formatEventSchedule, hasEnded, schoolInstant } from './event-format';
+import { schoolInstant } from '../../lib/dates';
+import { formatCapacity, formatEventSchedule, hasEnded } from './event-format';
 import { draftFieldsOf, eventInputOf, previewEventOf } from './event-input';
 import {
   capacityError,

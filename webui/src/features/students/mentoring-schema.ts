@@ -1,6 +1,7 @@
 // The mentoring record and mentor-in-charge forms (spec: mentoring and mentor-in-charge
 // validation), with the catalogue's messages word for word. The daemon checks the same rules.
 import * as z from 'zod/mini';
+import { formatDateTime, schoolInstant } from '../../lib/dates';
 import { limits, messages } from '../../lib/messages';
 
 // 2026-11-25T10:00, 2026-11-25 10:00:00, 2026/11/25 10:00 (what the date-time field gives or a
@@ -16,16 +17,12 @@ export function parseHeldAt(value: string): string | null {
   const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
   if (!realDay || hour! > 23 || minute! > 59 || second! > 59) return null;
   const two = (n: number) => String(n).padStart(2, '0');
-  // The school's time zone: what the mentor typed is Tokyo time.
-  return `${year}-${two(month!)}-${two(day!)}T${two(hour!)}:${two(minute!)}:${two(second!)}+09:00`;
+  // What the mentor typed is school time.
+  return schoolInstant(`${year}-${two(month!)}-${two(day!)}`, `${two(hour!)}:${two(minute!)}:${two(second!)}`);
 }
 
-/** A stored held_at (ISO 8601) as the form's text: 2026-11-20 19:00, Tokyo time, as typed. */
-export function heldAtInput(iso: string): string {
-  const tokyo = new Date(new Date(iso).getTime() + 9 * 3600 * 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${tokyo.getUTCFullYear()}-${two(tokyo.getUTCMonth() + 1)}-${two(tokyo.getUTCDate())} ${two(tokyo.getUTCHours())}:${two(tokyo.getUTCMinutes())}`;
-}
+/** A stored held_at (ISO 8601) as the form's text: 2026-11-20 19:00, school time, as typed. */
+export const heldAtInput = (iso: string): string => formatDateTime(iso, 'YYYY-MM-DD HH:mm');
 
 /** Characters as people count them (code points, so 𠮷 is one). */
 export const charCount = (value: string) => [...value].length;

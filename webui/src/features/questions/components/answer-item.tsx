@@ -13,7 +13,7 @@ import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
 import { AccountChip } from '../../../components/account-chip';
 import { MarkdownView } from '../../../components/markdown-view';
-import { formatDate } from './question-list';
+import { formatDateTime } from '../../../lib/dates';
 
 export interface AnswerItemProps {
   answer: Answer;
@@ -47,7 +47,7 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <AccountChip account={answer.account} />
         <Typography variant="body2" color="text.secondary">
-          {formatDate(answer.created_at)}
+          {formatDateTime(answer.created_at)}
         </Typography>
         {answer.is_solution && <Chip size="small" color="success" label="解決した回答" />}
       </Stack>

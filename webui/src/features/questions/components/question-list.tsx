@@ -3,13 +3,11 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { dayjs } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { messages } from '../../../lib/messages';
 import type { Question } from '../types';
 import { AccountChip } from '../../../components/account-chip';
 import { StatusChips } from './status-chips';
-
-export const formatDate = (iso: string) => dayjs(iso).format('YYYY/MM/DD HH:mm');
 
 // The result list: pick-ups first (the server orders them), status, author, answers, date.
 export function QuestionList({ questions }: { questions: Question[] }) {
@@ -28,7 +26,7 @@ export function QuestionList({ questions }: { questions: Question[] }) {
             <AccountChip account={q.account} size={24} />
             {q.category && <Typography variant="body2">{q.category.name}</Typography>}
             <Typography variant="body2">回答 {q.answers_count}件</Typography>
-            <Typography variant="body2">{formatDate(q.created_at)}</Typography>
+            <Typography variant="body2">{formatDateTime(q.created_at)}</Typography>
           </Stack>
         </ListItem>
       ))}

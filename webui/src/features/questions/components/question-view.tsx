@@ -13,7 +13,7 @@ import { canEditQuestion, canPickUp } from '../permissions';
 import type { QuestionDetail } from '../types';
 import { AccountChip } from '../../../components/account-chip';
 import { MarkdownView } from '../../../components/markdown-view';
-import { formatDate } from './question-list';
+import { formatDateTime } from '../../../lib/dates';
 import { QuestionForm, toQuestionInput } from './question-form';
 import { StatusChips } from './status-chips';
 
@@ -61,7 +61,7 @@ export function QuestionView({ question, me }: { question: QuestionDetail; me: A
       >
         <AccountChip account={question.account} />
         {question.category && <Typography variant="body2">{question.category.name}</Typography>}
-        <Typography variant="body2">{formatDate(question.created_at)}</Typography>
+        <Typography variant="body2">{formatDateTime(question.created_at)}</Typography>
       </Stack>
       <MarkdownView source={question.body} testId="question-body" />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>

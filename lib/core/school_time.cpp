@@ -1,0 +1,69 @@
+#include "core/school_time.hpp"
+
+#include <locale>
+
+// GCC 12's libstdc++ has the C++20 calendar but not its time zones (std::chrono::zoned_time
+// arrived in GCC 14), so the zone rules come from Howard Hinnant's date library (the design
+// that was standardised), reading the system's tzdata.
+#include <date/tz.h>
+
+namespace camp {
+namespace {
+
+const date::time_zone* school_zone() {
+  static const date::time_zone* zone = date::locate_zone(kSchoolTimeZone);
+  return zone;
+}
+
+bool digits(std::string_view t, std::size_t at, std::size_t n) {
+  for (std::size_t i = at; i < at + n; ++i)
+    if (t[i] < '0' || t[i] > '9') return false;
+  return true;
+}
+
+int number(std::string_view t, std::size_t at, std::size_t n) {
+  int out = 0;
+  for (std::size_t i = at; i < at + n; ++i) out = out * 10 + (t[i] - '0');
+  return out;
+}
+
+}  // namespace
+
+Date school_date(TimePoint t) {
+  const auto local = school_zone()->to_local(t);
+  const auto day = date::floor<date::days>(local).time_since_epoch();
+  return Date(std::chrono::sys_days(day));
+}
+
+TimePoint school_day_start(Date day) {
+  const auto local_midnight = date::local_days(std::chrono::sys_days(day).time_since_epoch());
+  // Tokyo has no daylight saving time today; `earliest` still gives a defined answer if a
+  // midnight were ever skipped or repeated.
+  return school_zone()->to_sys(local_midnight, date::choose::earliest);
+}
+
+std::optional<Date> parse_date(std::string_view t) {
+  if (t.size() != 10 || t[4] != '-' || t[7] != '-' || !digits(t, 0, 4) || !digits(t, 5, 2) || !digits(t, 8, 2))
+    return std::nullopt;
+  const int year = number(t, 0, 4);
+  const Date day{std::chrono::year(year), std::chrono::month(static_cast<unsigned>(number(t, 5, 2))),
+                 std::chrono::day(static_cast<unsigned>(number(t, 8, 2)))};
+  if (!day.ok() || year < 1900 || year > 2999) return std::nullopt;
+  return day;
+}
+
+std::string format_date(Date day) { return date::format(std::locale::classic(), "%F", std::chrono::sys_days(day)); }
+
+std::string format_utc(TimePoint t, const char* format) {
+  return date::format(std::locale::classic(), format, date::floor<std::chrono::seconds>(t));
+}
+
+std::string format_school(TimePoint t, const char* format) {
+  return date::format(std::locale::classic(), format, date::make_zoned(school_zone(), date::floor<std::chrono::seconds>(t)));
+}
+
+std::string iso_utc(TimePoint t) { return format_utc(t, "%FT%TZ"); }
+
+std::string iso_school(TimePoint t) { return format_school(t, "%FT%T%Ez"); }
+
+}  // namespace camp
