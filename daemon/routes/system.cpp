@@ -1,5 +1,6 @@
 #include "app.hpp"
 #include "core/error.hpp"
+#include "db/health.hpp"
 #include "http/context.hpp"
 #include "routes/routes.hpp"
 
@@ -25,11 +26,7 @@ Response healthz(Context&) { return Response::json(200, {{"status", "ok"}}); }
 
 Response readyz(Context& ctx) {
   if (ctx.app.draining()) throw Error(errc::unavailable, "shutting down");
-  ctx.app.pool.run([](db::Connection& c) {
-    pqxx::nontransaction tx(c.pq());
-    tx.exec("SELECT 1");
-    return 0;
-  });
+  ctx.app.pool.autocommit([](db::Tx& tx) { db::ping(tx); });
   return Response::json(200, {{"status", "ready"}});
 }
 

@@ -8,6 +8,10 @@ namespace {
   "FROM accounts a LEFT JOIN courses c ON c.id = a.course_id "
 
 constexpr db::Statement kById{"accounts.by_id", CAMP_ACCOUNT_COLUMNS "WHERE a.id = $1"};
+// The lock alone: a joined read in the same statement would, after waiting for the lock, show
+// the account's new row with the course of the old one (read committed re-checks only the
+// locked row). The next statement of the transaction sees everything committed before it.
+constexpr db::Statement kLock{"accounts.lock", "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE"};
 constexpr db::Statement kByEmail{"accounts.by_email", CAMP_ACCOUNT_COLUMNS "WHERE lower(a.email) = lower($1)"};
 constexpr db::Statement kBySession{
     "accounts.by_session",
@@ -32,16 +36,17 @@ constexpr db::Statement kUpsert{
 #define CAMP_NOTIFY_CHANGED                                                                         \
   " SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "            \
   "json_build_object('account_id', u.id))::text) FROM u"
-constexpr db::Statement kUpdateProfile{
-    "accounts.update_profile",
-    "WITH u AS (UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1 "
-    "RETURNING id)" CAMP_NOTIFY_CHANGED};
+// $2 e-mail, $3 nickname (NULL: unchanged), $4 whether to write $5 as the image.
+#define CAMP_UPDATE_PROFILE                                                                          \
+  "UPDATE accounts SET email = coalesce($2, email), nickname = coalesce($3, nickname), "            \
+  "image_url = CASE WHEN $4 THEN $5 ELSE image_url END, updated_at = now() WHERE id = $1 RETURNING id"
+constexpr db::Statement kUpdateProfile{"accounts.update_profile",
+                                       "WITH u AS (" CAMP_UPDATE_PROFILE ")" CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kUpdateProfileEndingSessions{
     "accounts.update_profile_ending_sessions",
-    "WITH u AS (UPDATE accounts SET email = $2, nickname = $3, image_url = $4, updated_at = now() WHERE id = $1 "
-    "RETURNING id), "
+    "WITH u AS (" CAMP_UPDATE_PROFILE "), "
     "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL "
-    "AND id <> $5)" CAMP_NOTIFY_CHANGED};
+    "AND id <> $6)" CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kUpdateRole{
     "accounts.update_role",
     "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};
@@ -64,63 +69,49 @@ std::optional<Account> first(const pqxx::result& res) {
   return read(res[0]);
 }
 
-std::int64_t write(db::Connection& c, const db::Statement& st, const NewAccount& a) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, st, a.email, std::string(to_string(a.role)), a.nickname, a.course_code, a.password_hash)[0][0]
+std::int64_t write(db::Tx& tx, const db::Statement& st, const NewAccount& a) {
+  return tx.exec(st, a.email, std::string(to_string(a.role)), a.nickname, a.course_code, a.password_hash)[0][0]
       .as<std::int64_t>();
 }
 
 }  // namespace
 
-std::optional<Account> find_by_id(db::Connection& c, std::int64_t id) {
-  pqxx::nontransaction tx(c.pq());
-  return first(c.exec(tx, kById, id));
+std::optional<Account> find_by_id(db::Tx& tx, std::int64_t id) { return first(tx.exec(kById, id)); }
+
+std::optional<Account> lock(db::Tx& tx, std::int64_t id) {
+  if (tx.exec(kLock, id).empty()) return std::nullopt;
+  return find_by_id(tx, id);
 }
 
-std::optional<Account> find_by_email(db::Connection& c, const std::string& email) {
-  pqxx::nontransaction tx(c.pq());
-  return first(c.exec(tx, kByEmail, email));
-}
+std::optional<Account> find_by_email(db::Tx& tx, const std::string& email) { return first(tx.exec(kByEmail, email)); }
 
-std::optional<LoginRow> find_login(db::Connection& c, const std::string& email) {
-  pqxx::nontransaction tx(c.pq());
-  auto res = c.exec(tx, kLogin, email);
+std::optional<LoginRow> find_login(db::Tx& tx, const std::string& email) {
+  auto res = tx.exec(kLogin, email);
   if (res.empty()) return std::nullopt;
   return LoginRow{res[0][0].as<std::int64_t>(), res[0][1].as<std::string>()};
 }
 
-std::optional<Account> find_by_session(db::Connection& c, const std::string& session_id, std::int64_t account_id) {
-  pqxx::nontransaction tx(c.pq());
-  return first(c.exec(tx, kBySession, session_id, account_id));
+std::optional<Account> find_by_session(db::Tx& tx, const std::string& session_id, std::int64_t account_id) {
+  return first(tx.exec(kBySession, session_id, account_id));
 }
 
-bool course_exists(db::Connection& c, const std::string& code) {
-  pqxx::nontransaction tx(c.pq());
-  return !c.exec(tx, kCourseExists, code).empty();
+bool course_exists(db::Tx& tx, const std::string& code) { return !tx.exec(kCourseExists, code).empty(); }
+
+std::int64_t insert(db::Tx& tx, const NewAccount& a) { return write(tx, kInsert, a); }
+std::int64_t upsert(db::Tx& tx, const NewAccount& a) { return write(tx, kUpsert, a); }
+
+void update_profile(db::Tx& tx, std::int64_t id, const ProfileChange& ch,
+                    const std::optional<std::string>& end_sessions_but) {
+  const bool image = ch.image_url.has_value();
+  const auto image_url = image ? *ch.image_url : std::nullopt;
+  if (end_sessions_but) tx.exec(kUpdateProfileEndingSessions, id, ch.email, ch.nickname, image, image_url, *end_sessions_but);
+  else tx.exec(kUpdateProfile, id, ch.email, ch.nickname, image, image_url);
 }
 
-std::int64_t insert(db::Connection& c, const NewAccount& a) { return write(c, kInsert, a); }
-std::int64_t upsert(db::Connection& c, const NewAccount& a) { return write(c, kUpsert, a); }
+void update_role(db::Tx& tx, std::int64_t id, Role role) { tx.exec(kUpdateRole, id, std::string(to_string(role))); }
 
-bool update_profile(db::Connection& c, std::int64_t id, const ProfileChange& ch) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpdateProfile, id, ch.email, ch.nickname, ch.image_url).size() == 1;
-}
-
-bool update_profile_ending_sessions(db::Connection& c, std::int64_t id, const ProfileChange& ch,
-                                    const std::string& keep_session) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpdateProfileEndingSessions, id, ch.email, ch.nickname, ch.image_url, keep_session).size() == 1;
-}
-
-bool update_role(db::Connection& c, std::int64_t id, Role role) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kUpdateRole, id, std::string(to_string(role))).size() == 1;
-}
-
-std::vector<Account> list(db::Connection& c, std::optional<Role> role) {
-  pqxx::nontransaction tx(c.pq());
-  auto res = role ? c.exec(tx, kListRole, std::string(to_string(*role))) : c.exec(tx, kListAll);
+std::vector<Account> list(db::Tx& tx, std::optional<Role> role) {
+  auto res = role ? tx.exec(kListRole, std::string(to_string(*role))) : tx.exec(kListAll);
   std::vector<Account> out;
   out.reserve(res.size());
   for (const auto& r : res) out.push_back(read(r));

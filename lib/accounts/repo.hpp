@@ -1,5 +1,5 @@
 #pragma once
-// The only SQL about accounts and courses.
+// The only SQL about accounts and courses. Every function runs in the caller's transaction.
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,27 +22,31 @@ struct NewAccount {
   std::string password_hash;
 };
 
+// The fields a profile change writes; unset ones keep the stored value.
 struct ProfileChange {
-  std::string email;
-  std::string nickname;
-  std::optional<std::string> image_url;
+  std::optional<std::string> email;
+  std::optional<std::string> nickname;
+  std::optional<std::optional<std::string>> image_url;  // set to nullopt-inside: clear
+  bool empty() const { return !email && !nickname && !image_url; }
 };
 
-std::optional<Account> find_by_id(db::Connection& c, std::int64_t id);
-std::optional<Account> find_by_email(db::Connection& c, const std::string& email);
-std::optional<LoginRow> find_login(db::Connection& c, const std::string& email);
+std::optional<Account> find_by_id(db::Tx& tx, std::int64_t id);
+// The account, its row locked FOR NO KEY UPDATE until the transaction ends: changes of one
+// account queue behind each other (rows that merely reference it are not held up).
+std::optional<Account> lock(db::Tx& tx, std::int64_t id);
+std::optional<Account> find_by_email(db::Tx& tx, const std::string& email);
+std::optional<LoginRow> find_login(db::Tx& tx, const std::string& email);
 // The account behind a live (not revoked, not expired) session.
-std::optional<Account> find_by_session(db::Connection& c, const std::string& session_id, std::int64_t account_id);
-bool course_exists(db::Connection& c, const std::string& code);
-std::int64_t insert(db::Connection& c, const NewAccount& a);
+std::optional<Account> find_by_session(db::Tx& tx, const std::string& session_id, std::int64_t account_id);
+bool course_exists(db::Tx& tx, const std::string& code);
+std::int64_t insert(db::Tx& tx, const NewAccount& a);
 // Insert or, for an existing e-mail, reset role, course, nickname and password (demo seed).
-std::int64_t upsert(db::Connection& c, const NewAccount& a);
-bool update_profile(db::Connection& c, std::int64_t id, const ProfileChange& change);
-// The same, and in the same statement ends every session of the account but `keep_session`
-// (empty: all of them): for a changed e-mail.
-bool update_profile_ending_sessions(db::Connection& c, std::int64_t id, const ProfileChange& change,
-                                    const std::string& keep_session);
-bool update_role(db::Connection& c, std::int64_t id, Role role);
-std::vector<Account> list(db::Connection& c, std::optional<Role> role);
+std::int64_t upsert(db::Tx& tx, const NewAccount& a);
+// Writes the fields the change sets. With `end_sessions_but` (a changed e-mail) the same
+// statement ends every session of the account but that one (empty: all of them).
+void update_profile(db::Tx& tx, std::int64_t id, const ProfileChange& change,
+                    const std::optional<std::string>& end_sessions_but = std::nullopt);
+void update_role(db::Tx& tx, std::int64_t id, Role role);
+std::vector<Account> list(db::Tx& tx, std::optional<Role> role);
 
 }  // namespace camp::accounts::repo

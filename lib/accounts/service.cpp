@@ -36,13 +36,13 @@ Account AccountService::create(const CreateAccount& in) {
   if (!in.course_code && needs_course) errors["course"].push_back("students and graduates need --course");
   throw_if_invalid(errors);
 
-  const auto hash = hash_password(in.password);  // slow: outside any connection
-  return pool_.run([&](db::Connection& c) {
-    if (in.course_code && !repo::course_exists(c, *in.course_code))
+  const auto hash = hash_password(in.password);  // slow: outside any transaction
+  return pool_.transaction([&](db::Tx& tx) {
+    if (in.course_code && !repo::course_exists(tx, *in.course_code))
       throw Error(errc::invalid, "unknown course", {{"course", {"unknown course '" + *in.course_code + "'"}}});
     try {
-      const auto id = repo::insert(c, {in.email, role, in.nickname, in.course_code, hash});
-      return *repo::find_by_id(c, id);
+      const auto id = repo::insert(tx, {in.email, role, in.nickname, in.course_code, hash});
+      return *repo::find_by_id(tx, id);
     } catch (const pqxx::unique_violation&) {
       throw email_taken();
     }
@@ -50,13 +50,13 @@ Account AccountService::create(const CreateAccount& in) {
 }
 
 Account AccountService::get(std::int64_t id) {
-  auto found = pool_.run([&](db::Connection& c) { return repo::find_by_id(c, id); });
+  auto found = pool_.autocommit([&](db::Tx& tx) { return repo::find_by_id(tx, id); });
   if (!found) throw not_found();
   return *found;
 }
 
 Account AccountService::find_by_email(const std::string& email) {
-  auto found = pool_.run([&](db::Connection& c) { return repo::find_by_email(c, email); });
+  auto found = pool_.autocommit([&](db::Tx& tx) { return repo::find_by_email(tx, email); });
   if (!found) throw not_found();
   return *found;
 }
@@ -64,51 +64,69 @@ Account AccountService::find_by_email(const std::string& email) {
 Account AccountService::update_profile(const Account& actor, std::int64_t id, const ProfilePatch& patch,
                                        const EmailChangeProof& proof) {
   if (actor.id != id && actor.role != Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
-  Account current = get(id);
-
-  repo::ProfileChange change{patch.email.value_or(current.email), patch.nickname.value_or(current.nickname),
-                             patch.image_url ? *patch.image_url : current.image_url};
-  if (change.image_url && change.image_url->empty()) change.image_url.reset();
-  const bool email_changes = change.email != current.email;
+  // Validate what the patch sets (no database).
+  auto image_url = patch.image_url;
+  if (image_url && *image_url && (*image_url)->empty()) image_url->reset();
   FieldErrors errors;
-  if (auto m = validate::nickname(change.nickname)) errors["nickname"].push_back(*m);
-  if (auto m = validate::email(change.email)) errors["email"].push_back(*m);
+  if (patch.nickname)
+    if (auto m = validate::nickname(*patch.nickname)) errors["nickname"].push_back(*m);
+  if (patch.email)
+    if (auto m = validate::email(*patch.email)) errors["email"].push_back(*m);
   // An avatar is one of our own uploads (POST /api/v1/file_upload), nothing else.
   static const std::regex own_upload(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
-  if (change.image_url && !std::regex_match(*change.image_url, own_upload))
+  if (image_url && *image_url && !std::regex_match(**image_url, own_upload))
     errors["image_url"].push_back(std::string(msg::url_format));
+  // A different e-mail needs the actor's password, checked before the transaction (argon2id
+  // is slow): the decision is taken on the e-mail read here, and the transaction refuses with
+  // 409 when the stored e-mail is no longer that one.
+  std::optional<std::string> email_seen;
+  if (patch.email) email_seen = get(id).email;
+  const bool email_changes = patch.email && *patch.email != *email_seen;
   if (email_changes && patch.current_password.value_or("").empty())
     errors["current_password"].push_back(std::string(msg::password_required));
   throw_if_invalid(errors);
   if (email_changes) {
     if (!proof.confirm) throw Error(errc::internal, std::string(msg::internal)).with_detail("e-mail change without proof");
-    proof.confirm(*patch.current_password);  // slow (argon2id): outside any connection
+    proof.confirm(*patch.current_password);
   }
 
-  return pool_.run([&](db::Connection& c) {
+  auto updated = pool_.transaction([&](db::Tx& tx) {
+    const auto current = repo::lock(tx, id);
+    if (!current) throw not_found();
+    if (email_seen && current->email != *email_seen && *patch.email != current->email)
+      throw Error(errc::conflict, std::string(msg::concurrent_update)).with_detail("e-mail changed meanwhile");
+    // Only what changes is written: a concurrent change of another field stands.
+    repo::ProfileChange change;
+    if (patch.email && *patch.email != current->email) change.email = patch.email;
+    if (patch.nickname && *patch.nickname != current->nickname) change.nickname = patch.nickname;
+    if (image_url && *image_url != current->image_url) change.image_url = image_url;
+    if (change.empty()) return std::make_pair(*current, false);
     try {
-      const bool found = email_changes ? repo::update_profile_ending_sessions(c, id, change, proof.keep_session)
-                                       : repo::update_profile(c, id, change);
-      if (!found) throw not_found();
+      repo::update_profile(tx, id, change, change.email ? std::optional(proof.keep_session) : std::nullopt);
     } catch (const pqxx::unique_violation&) {
       throw email_taken();
     }
-    if (cache_) cache_->forget_account(id);
-    return *repo::find_by_id(c, id);
+    return std::make_pair(*repo::find_by_id(tx, id), true);
   });
+  if (updated.second && cache_) cache_->forget_account(id);  // after the commit; others hear the NOTIFY
+  return updated.first;
 }
 
 Account AccountService::set_role(std::int64_t id, const std::string& role_name) {
   FieldErrors errors;
   const Role role = require_role(role_name, errors);
   throw_if_invalid(errors);
-  if ((role == Role::student || role == Role::graduate) && !get(id).course)
-    throw Error(errc::invalid, "students and graduates need a course", {{"role", {"this account has no course"}}});
-  return pool_.run([&](db::Connection& c) {
-    if (!repo::update_role(c, id, role)) throw not_found();
-    if (cache_) cache_->forget_account(id);
-    return *repo::find_by_id(c, id);
+  auto updated = pool_.transaction([&](db::Tx& tx) {
+    const auto current = repo::lock(tx, id);
+    if (!current) throw not_found();
+    if ((role == Role::student || role == Role::graduate) && !current->course)
+      throw Error(errc::invalid, "students and graduates need a course", {{"role", {"this account has no course"}}});
+    if (current->role == role) return *current;
+    repo::update_role(tx, id, role);
+    return *repo::find_by_id(tx, id);
   });
+  if (cache_) cache_->forget_account(id);
+  return updated;
 }
 
 std::vector<Account> AccountService::list(const std::optional<std::string>& role_name) {
@@ -118,7 +136,7 @@ std::vector<Account> AccountService::list(const std::optional<std::string>& role
     role = require_role(*role_name, errors);
     throw_if_invalid(errors);
   }
-  return pool_.run([&](db::Connection& c) { return repo::list(c, role); });
+  return pool_.autocommit([&](db::Tx& tx) { return repo::list(tx, role); });
 }
 
 }  // namespace camp::accounts

@@ -50,53 +50,40 @@ constexpr db::Statement kPruneSessions{
 
 }  // namespace
 
-void insert(db::Connection& c, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
-            const std::string& client_address, const std::string& user_agent) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kInsert, id, account_id, expires_at, client_address, user_agent);
-}
-
 void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
             const std::string& client_address, const std::string& user_agent) {
   tx.exec(kInsert, id, account_id, expires_at, client_address, user_agent);
 }
 
-bool revoke(db::Connection& c, const std::string& id) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kRevoke, id).size() == 1;
+bool revoke(db::Tx& tx, const std::string& id) {
+  return tx.exec(kRevoke, id).size() == 1;
 }
 
-int revoke_all(db::Connection& c, std::int64_t account_id) {
-  pqxx::nontransaction tx(c.pq());
-  return c.exec(tx, kRevokeAll, account_id)[0][0].as<int>();
+int revoke_all(db::Tx& tx, std::int64_t account_id) {
+  return tx.exec(kRevokeAll, account_id)[0][0].as<int>();
 }
 
-std::vector<FailureCount> live_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds) {
-  pqxx::nontransaction tx(c.pq());
+std::vector<FailureCount> live_failures(db::Tx& tx, const std::vector<std::string>& keys, int window_seconds) {
   std::vector<FailureCount> out;
-  for (const auto& r : c.exec(tx, kLiveFailures, db::text_array(keys), window_seconds))
+  for (const auto& r : tx.exec(kLiveFailures, db::text_array(keys), window_seconds))
     out.push_back({r[0].as<std::string>(), r[1].as<int>(), std::max(1, static_cast<int>(std::ceil(r[2].as<double>())))});
   return out;
 }
 
-void record_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kFailures, db::text_array(keys), window_seconds);
+void record_failures(db::Tx& tx, const std::vector<std::string>& keys, int window_seconds) {
+  tx.exec(kFailures, db::text_array(keys), window_seconds);
 }
 
-void clear_failures(db::Connection& c, const std::string& key) {
-  pqxx::nontransaction tx(c.pq());
-  c.exec(tx, kClear, key);
+void clear_failures(db::Tx& tx, const std::string& key) {
+  tx.exec(kClear, key);
 }
 
-int prune_throttles(db::Connection& c, std::int64_t now_epoch, int window_seconds, int batch) {
-  pqxx::nontransaction tx(c.pq());
-  return static_cast<int>(c.exec(tx, kPruneThrottles, now_epoch, window_seconds, batch).affected_rows());
+int prune_throttles(db::Tx& tx, std::int64_t now_epoch, int window_seconds, int batch) {
+  return static_cast<int>(tx.exec(kPruneThrottles, now_epoch, window_seconds, batch).affected_rows());
 }
 
-int prune_sessions(db::Connection& c, std::int64_t now_epoch, int batch) {
-  pqxx::nontransaction tx(c.pq());
-  return static_cast<int>(c.exec(tx, kPruneSessions, now_epoch, batch).affected_rows());
+int prune_sessions(db::Tx& tx, std::int64_t now_epoch, int batch) {
+  return static_cast<int>(tx.exec(kPruneSessions, now_epoch, batch).affected_rows());
 }
 
 }  // namespace camp::accounts::session_repo

@@ -1,5 +1,6 @@
 #pragma once
-// The only SQL about sessions and login throttling.
+// The only SQL about sessions and login throttling. Every function runs in the caller's
+// transaction.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,13 +10,10 @@
 
 namespace camp::accounts::session_repo {
 
-void insert(db::Connection& c, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
-            const std::string& client_address, const std::string& user_agent);
-// The same inside a transaction.
 void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
             const std::string& client_address, const std::string& user_agent);
-bool revoke(db::Connection& c, const std::string& id);
-int revoke_all(db::Connection& c, std::int64_t account_id);
+bool revoke(db::Tx& tx, const std::string& id);
+int revoke_all(db::Tx& tx, std::int64_t account_id);
 
 struct FailureCount {
   std::string key;
@@ -23,14 +21,14 @@ struct FailureCount {
   int seconds_left = 0;  // until the key's window ends (at least 1)
 };
 // The counts of those keys whose window is still running.
-std::vector<FailureCount> live_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds);
+std::vector<FailureCount> live_failures(db::Tx& tx, const std::vector<std::string>& keys, int window_seconds);
 // One more failure for each key (a new window for keys whose window has ended).
-void record_failures(db::Connection& c, const std::vector<std::string>& keys, int window_seconds);
-void clear_failures(db::Connection& c, const std::string& key);
+void record_failures(db::Tx& tx, const std::vector<std::string>& keys, int window_seconds);
+void clear_failures(db::Tx& tx, const std::string& key);
 
 // Housekeeping, at most `batch` rows per call: throttle rows whose window ended, and sessions
 // that expired or were revoked more than a day ago. Each returns how many rows went.
-int prune_throttles(db::Connection& c, std::int64_t now_epoch, int window_seconds, int batch);
-int prune_sessions(db::Connection& c, std::int64_t now_epoch, int batch);
+int prune_throttles(db::Tx& tx, std::int64_t now_epoch, int window_seconds, int batch);
+int prune_sessions(db::Tx& tx, std::int64_t now_epoch, int batch);
 
 }  // namespace camp::accounts::session_repo

@@ -45,11 +45,11 @@ std::string SessionService::login(const LoginRequest& raw) {
   throw_if_invalid(errors);
 
   const auto keys = throttle_keys(req.email, req.client_address);
-  auto [verdict, found] = pool_.run([&](db::Connection& c) {
-    const auto v = throttle_.check(c, keys);
+  auto [verdict, found] = pool_.autocommit([&](db::Tx& tx) {
+    const auto v = throttle_.check(tx, keys);
     if (v.retry_after_seconds)
       throw Error(errc::too_many_requests, std::string(msg::login_throttled)).with_retry_after(*v.retry_after_seconds);
-    return std::make_pair(v, repo::find_login(c, req.email));
+    return std::make_pair(v, repo::find_login(tx, req.email));
   });
 
   // The slow parts run without holding a connection, the same for known and unknown e-mails.
@@ -60,10 +60,7 @@ std::string SessionService::login(const LoginRequest& raw) {
   else burn_password_check(req.password);
 
   if (!ok) {
-    pool_.run([&](db::Connection& c) {
-      throttle_.record_failure(c, keys);
-      return 0;
-    });
+    pool_.autocommit([&](db::Tx& tx) { throttle_.record_failure(tx, keys); });
     throw login_failed();
   }
 
@@ -72,14 +69,15 @@ std::string SessionService::login(const LoginRequest& raw) {
   claims.jti = random_hex(16);
   claims.issued_at = now_seconds();
   claims.expires_at = claims.issued_at + std::int64_t{ttl_days_} * 86400;
-  auto account = pool_.run([&](db::Connection& c) {
-    throttle_.record_success(c, keys);
-    session_repo::insert(c, claims.jti, claims.account_id, claims.expires_at, req.client_address, req.user_agent);
-    return repo::find_by_id(c, claims.account_id);
+  auto account = pool_.transaction([&](db::Tx& tx) {
+    auto a = repo::find_by_id(tx, claims.account_id);
+    if (!a) throw login_failed();  // deleted between the two steps
+    throttle_.record_success(tx, keys);
+    session_repo::insert(tx, claims.jti, claims.account_id, claims.expires_at, req.client_address, req.user_agent);
+    return std::move(*a);
   });
-  if (!account) throw login_failed();  // deleted between the two steps
-  if (on_login) on_login(*account);
-  claims.role = std::string(to_string(account->role));
+  if (on_login) on_login(account);
+  claims.role = std::string(to_string(account.role));
   return signer_.sign(claims);
 }
 
@@ -87,19 +85,18 @@ void SessionService::confirm_password(const Account& who, const std::string& pas
                                       const std::string& client_address) {
   if (password.empty()) throw current_password_error(msg::password_required);
   const auto keys = throttle_keys(who.email, client_address);
-  auto [verdict, found] = pool_.run([&](db::Connection& c) {
-    const auto v = throttle_.check(c, keys);
+  auto [verdict, found] = pool_.autocommit([&](db::Tx& tx) {
+    const auto v = throttle_.check(tx, keys);
     if (v.retry_after_seconds)
       throw Error(errc::too_many_requests, std::string(msg::password_attempts_throttled))
           .with_retry_after(*v.retry_after_seconds);
-    return std::make_pair(v, repo::find_login(c, who.email));
+    return std::make_pair(v, repo::find_login(tx, who.email));
   });
   slow_down(verdict.slowdown_ms);
   const bool ok = found && found->id == who.id && verify_password(found->password_hash, password);
-  pool_.run([&](db::Connection& c) {
-    if (ok) throttle_.record_success(c, keys);
-    else throttle_.record_failure(c, keys);
-    return 0;
+  pool_.autocommit([&](db::Tx& tx) {
+    if (ok) throttle_.record_success(tx, keys);
+    else throttle_.record_failure(tx, keys);
   });
   if (!ok) throw current_password_error(msg::current_password_wrong);
 }
@@ -123,20 +120,20 @@ Principal SessionService::authenticate(std::string_view bearer_token) {
   if (cache_)
     if (auto cached = cache_->find(claims.jti, claims.account_id)) return {std::move(*cached), claims.jti};
   const auto epoch = cache_ ? cache_->epoch() : 0;
-  auto account = pool_.run(
-      [&](db::Connection& c) { return repo::find_by_session(c, claims.jti, claims.account_id); });
+  auto account =
+      pool_.autocommit([&](db::Tx& tx) { return repo::find_by_session(tx, claims.jti, claims.account_id); });
   if (!account) throw Error(errc::unauthenticated, std::string(msg::login_required)).with_detail("session ended");
   if (cache_) cache_->put(claims.jti, *account, epoch);
   return {std::move(*account), claims.jti};
 }
 
 void SessionService::logout(const Principal& principal) {
-  pool_.run([&](db::Connection& c) { return session_repo::revoke(c, principal.session_id); });
+  pool_.autocommit([&](db::Tx& tx) { session_repo::revoke(tx, principal.session_id); });
   if (cache_) cache_->forget_account(principal.account.id);  // at once here; others hear the NOTIFY
 }
 
 int SessionService::revoke_all(std::int64_t account_id) {
-  return pool_.run([&](db::Connection& c) { return session_repo::revoke_all(c, account_id); });
+  return pool_.autocommit([&](db::Tx& tx) { return session_repo::revoke_all(tx, account_id); });
 }
 
 PruneResult SessionService::prune_expired(std::chrono::system_clock::time_point now, int batch, int max_batches) {
@@ -144,14 +141,14 @@ PruneResult SessionService::prune_expired(std::chrono::system_clock::time_point 
   PruneResult result;
   // One statement per pool use, so the connection goes back between batches.
   for (int i = 0; i < max_batches; ++i) {
-    const int n = pool_.run([&](db::Connection& c) {
-      return session_repo::prune_throttles(c, epoch, throttle_.limits().window_seconds, batch);
+    const int n = pool_.autocommit([&](db::Tx& tx) {
+      return session_repo::prune_throttles(tx, epoch, throttle_.limits().window_seconds, batch);
     });
     result.throttles += n;
     if (n < batch) break;
   }
   for (int i = 0; i < max_batches; ++i) {
-    const int n = pool_.run([&](db::Connection& c) { return session_repo::prune_sessions(c, epoch, batch); });
+    const int n = pool_.autocommit([&](db::Tx& tx) { return session_repo::prune_sessions(tx, epoch, batch); });
     result.sessions += n;
     if (n < batch) break;
   }

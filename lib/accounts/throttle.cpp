@@ -21,9 +21,9 @@ ThrottleKeys throttle_keys(std::string_view email, const std::string& client_add
   return {"email:" + mail, "address:" + group, "pair:" + group + " " + mail};
 }
 
-ThrottleVerdict LoginThrottle::check(db::Connection& c, const ThrottleKeys& keys) const {
+ThrottleVerdict LoginThrottle::check(db::Tx& tx, const ThrottleKeys& keys) const {
   ThrottleVerdict verdict;
-  for (const auto& count : session_repo::live_failures(c, {keys.email, keys.address, keys.pair}, limits_.window_seconds)) {
+  for (const auto& count : session_repo::live_failures(tx, {keys.email, keys.address, keys.pair}, limits_.window_seconds)) {
     const bool over = (count.key == keys.address && count.failures >= limits_.login_failures_per_address) ||
                       (count.key == keys.pair && count.failures >= limits_.login_failures_per_email_and_address);
     if (over) verdict.retry_after_seconds = std::max(verdict.retry_after_seconds.value_or(1), count.seconds_left);
@@ -33,12 +33,12 @@ ThrottleVerdict LoginThrottle::check(db::Connection& c, const ThrottleKeys& keys
   return verdict;
 }
 
-void LoginThrottle::record_failure(db::Connection& c, const ThrottleKeys& keys) const {
-  session_repo::record_failures(c, {keys.email, keys.address, keys.pair}, limits_.window_seconds);
+void LoginThrottle::record_failure(db::Tx& tx, const ThrottleKeys& keys) const {
+  session_repo::record_failures(tx, {keys.email, keys.address, keys.pair}, limits_.window_seconds);
 }
 
-void LoginThrottle::record_success(db::Connection& c, const ThrottleKeys& keys) const {
-  session_repo::clear_failures(c, keys.pair);
+void LoginThrottle::record_success(db::Tx& tx, const ThrottleKeys& keys) const {
+  session_repo::clear_failures(tx, keys.pair);
 }
 
 }  // namespace camp::accounts

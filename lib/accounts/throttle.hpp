@@ -34,11 +34,11 @@ struct ThrottleVerdict {
 class LoginThrottle {
  public:
   explicit LoginThrottle(RateLimits limits) : limits_(limits) {}
-  ThrottleVerdict check(db::Connection& c, const ThrottleKeys& keys) const;
-  void record_failure(db::Connection& c, const ThrottleKeys& keys) const;
+  ThrottleVerdict check(db::Tx& tx, const ThrottleKeys& keys) const;
+  void record_failure(db::Tx& tx, const ThrottleKeys& keys) const;
   // The right password ends the pair's count; the e-mail's and the address's run on, so an
   // attacker gains nothing when the owner logs in.
-  void record_success(db::Connection& c, const ThrottleKeys& keys) const;
+  void record_success(db::Tx& tx, const ThrottleKeys& keys) const;
   const RateLimits& limits() const { return limits_; }
 
  private:

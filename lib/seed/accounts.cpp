@@ -93,7 +93,7 @@ void check_accounts(Services& s, const Fixture& f, Problems& problems) {
   for (std::size_t i = 0; i < f.accounts.size(); ++i) {
     const auto& a = f.accounts[i];
     if (!a.course) continue;
-    const bool known = s.pool.run([&](db::Connection& c) { return accounts::repo::course_exists(c, *a.course); });
+    const bool known = s.pool.autocommit([&](db::Tx& tx) { return accounts::repo::course_exists(tx, *a.course); });
     if (!known) problems.add(at(a, "course"), path(i) + ".course", msg::fixture_unknown_course(*a.course));
   }
 }
@@ -106,14 +106,14 @@ void write_accounts(Services& s, const Fixture& f, Counts& counts) {
       ++counts.created;
       continue;
     }
-    const auto login = s.pool.run([&](db::Connection& c) { return accounts::repo::find_login(c, a.email); });
+    const auto login = s.pool.autocommit([&](db::Tx& tx) { return accounts::repo::find_login(tx, a.email); });
     if (login && same(*current, a, login->password_hash)) {
       ++counts.unchanged;
       continue;
     }
     const auto hash = accounts::hash_password(a.password);
-    s.pool.run([&](db::Connection& c) {
-      return accounts::repo::upsert(c, {a.email, *accounts::parse_role(a.role), a.nickname, a.course, hash});
+    s.pool.transaction([&](db::Tx& tx) {
+      return accounts::repo::upsert(tx, {a.email, *accounts::parse_role(a.role), a.nickname, a.course, hash});
     });
     ++counts.updated;
   }

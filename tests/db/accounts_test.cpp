@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "accounts/service.hpp"
@@ -302,4 +303,132 @@ TEST(SessionsDb, PruneDeletesEndedThrottleWindowsAndOldSessionsInBatches) {
   EXPECT_EQ(count("SELECT count(*) FROM sessions WHERE id IN ('prune-just-revoked-" + tag + "', 'prune-live-" + tag +
                   "')"),
             2);
+}
+
+namespace {
+
+// The camp::Error code f threw, or nothing when it returned (safe to call on a thread).
+std::optional<errc> outcome(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.code();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// A nickname change and an e-mail change (which holds the actor's password check between its
+// read and its write) sent at once: each writes only its own field, so both land.
+TEST(AccountsDb, NicknameAndEmailChangesRacingBothLand) {
+  AccountService s(dbtest::pool());
+  auto svc = sessions();
+  const auto id = make(s, "student", "rails_4m").id;
+  for (int round = 1; round <= 12; ++round) {
+    const auto actor = s.get(id);
+    ProfilePatch by_name;
+    by_name.nickname = "同時 " + std::to_string(round);
+    ProfilePatch by_mail;
+    by_mail.email = unique_email("race");
+    by_mail.current_password = "pass-word-123";
+    std::optional<errc> name_error, mail_error;
+    dbtest::race([&] { name_error = outcome([&] { s.update_profile(actor, id, by_name, kNoProof); }); },
+                 [&] { mail_error = outcome([&] { s.update_profile(actor, id, by_mail, proof_by(svc, actor)); }); });
+    ASSERT_FALSE(name_error) << "round " << round;
+    ASSERT_FALSE(mail_error) << "round " << round;
+    const auto now = s.get(id);
+    ASSERT_EQ(now.nickname, *by_name.nickname) << "round " << round;
+    ASSERT_EQ(now.email, *by_mail.email) << "round " << round;
+  }
+}
+
+// The web form sends every field: a nickname change carrying the e-mail it was loaded with must
+// not put that e-mail back over a newer one. It lands, or is refused (409, or 422 asking for
+// the password a different e-mail needs); no acknowledged change is lost.
+TEST(AccountsDb, AStaleFormNeverUndoesAConcurrentEmailChange) {
+  AccountService s(dbtest::pool());
+  auto svc = sessions();
+  const auto id = make(s, "student", "rails_4m").id;
+  int refused = 0;
+  for (int round = 1; round <= 12; ++round) {
+    const auto before = s.get(id);
+    ProfilePatch form;
+    form.nickname = "フォーム " + std::to_string(round);
+    form.email = before.email;
+    form.image_url = std::optional<std::string>();
+    ProfilePatch by_mail;
+    by_mail.email = unique_email("stale");
+    by_mail.current_password = "pass-word-123";
+    std::optional<errc> form_error, mail_error;
+    dbtest::race([&] { form_error = outcome([&] { s.update_profile(before, id, form, kNoProof); }); },
+                 [&] { mail_error = outcome([&] { s.update_profile(before, id, by_mail, proof_by(svc, before)); }); });
+    ASSERT_FALSE(mail_error) << "round " << round;
+    const auto now = s.get(id);
+    ASSERT_EQ(now.email, *by_mail.email) << "round " << round;
+    if (form_error) {
+      ASSERT_TRUE(*form_error == errc::conflict || *form_error == errc::invalid) << "round " << round;
+      ASSERT_EQ(now.nickname, before.nickname) << "round " << round;
+      ++refused;
+    } else {
+      ASSERT_EQ(now.nickname, *form.nickname) << "round " << round;
+    }
+  }
+  RecordProperty("stale_forms_refused", refused);
+}
+
+// set_role decides on the row it locked: while another transaction is giving the account a
+// course, making it a student waits for that commit and then succeeds (a decision on an
+// unlocked read would have refused it for having no course).
+TEST(AccountsDb, SetRoleWaitsForAConcurrentChangeAndDecidesOnIt) {
+  AccountService s(dbtest::pool());
+  const auto trial = make(s, "trial");
+  ASSERT_FALSE(trial.course);
+
+  pqxx::connection other(dbtest::database_url());
+  pqxx::work change(other);
+  change.exec_params("UPDATE accounts SET course_id = (SELECT id FROM courses WHERE code = 'rails_4m') WHERE id = $1",
+                     trial.id);
+  std::atomic<bool> done{false};
+  std::optional<errc> error;
+  Account result;
+  std::thread worker([&] {
+    error = outcome([&] { result = s.set_role(trial.id, "student"); });
+    done = true;
+  });
+  // Until set_role waits for the row lock `change` holds (or, wrongly, finished without waiting).
+  pqxx::connection watcher(dbtest::database_url());
+  for (bool waiting = false; !waiting && !done;) {
+    pqxx::nontransaction q(watcher);
+    waiting = q.exec_params("SELECT count(*) > 0 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+                            other.backendpid())[0][0].as<bool>();
+    if (!waiting) std::this_thread::yield();
+  }
+  EXPECT_FALSE(done.load()) << "set_role did not wait for the row lock";
+  change.commit();
+  worker.join();
+  ASSERT_FALSE(error) << to_string(*error);
+  EXPECT_EQ(result.role, Role::student);
+  ASSERT_TRUE(result.course);
+  EXPECT_EQ(result.course->code, "rails_4m");
+}
+
+// set_role and a profile change at once: each writes only its own field, so both land.
+TEST(AccountsDb, SetRoleAndANicknameChangeRacingBothLand) {
+  AccountService s(dbtest::pool());
+  const auto id = make(s, "student", "rails_4m").id;
+  for (int round = 1; round <= 12; ++round) {
+    const auto actor = s.get(id);
+    const auto role = round % 2 ? "graduate" : "student";
+    ProfilePatch by_name;
+    by_name.nickname = "役割 " + std::to_string(round);
+    std::optional<errc> role_error, name_error;
+    dbtest::race([&] { role_error = outcome([&] { s.set_role(id, role); }); },
+                 [&] { name_error = outcome([&] { s.update_profile(actor, id, by_name, kNoProof); }); });
+    ASSERT_FALSE(role_error) << "round " << round;
+    ASSERT_FALSE(name_error) << "round " << round;
+    const auto now = s.get(id);
+    ASSERT_EQ(to_string(now.role), role) << "round " << round;
+    ASSERT_EQ(now.nickname, *by_name.nickname) << "round " << round;
+  }
 }

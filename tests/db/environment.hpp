@@ -3,9 +3,11 @@
 // migrated once, dropped at the end.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "core/error.hpp"
 #include "db/pool.hpp"
@@ -25,6 +27,21 @@ inline errc code_of(const std::function<void()>& f) {
   }
   ADD_FAILURE() << "no camp::Error thrown";
   return errc::internal;
+}
+
+// Runs a and b at the same time (both start together), returns when both are done.
+inline void race(const std::function<void()>& a, const std::function<void()>& b) {
+  std::atomic<int> ready{0};
+  auto start = [&](const std::function<void()>& f) {
+    return std::thread([&, f] {
+      ++ready;
+      while (ready.load() < 2) std::this_thread::yield();
+      f();
+    });
+  };
+  auto ta = start(a), tb = start(b);
+  ta.join();
+  tb.join();
 }
 
 }  // namespace camp::dbtest

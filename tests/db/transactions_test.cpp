@@ -16,6 +16,7 @@
 using namespace camp;
 using namespace camp::questions;
 using camp::dbtest::code_of;
+using camp::dbtest::race;
 
 namespace {
 
@@ -32,21 +33,6 @@ int some_category() {
   for (const auto& c : categories.tree())
     if (c.name == "同時親") return c.lists.at(0).id;
   return 0;
-}
-
-// Runs a and b at the same time (both start together), returns when both are done.
-void race(const std::function<void()>& a, const std::function<void()>& b) {
-  std::atomic<int> ready{0};
-  auto start = [&](const std::function<void()>& f) {
-    return std::thread([&, f] {
-      ++ready;
-      while (ready.load() < 2) std::this_thread::yield();
-      f();
-    });
-  };
-  auto ta = start(a), tb = start(b);
-  ta.join();
-  tb.join();
 }
 
 }  // namespace
