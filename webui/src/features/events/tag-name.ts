@@ -1,0 +1,11 @@
+import { messages } from '../../lib/messages';
+import { isBlank, trimSpace } from '../../lib/validation';
+
+const NAME_MAX = 50;
+
+// The catalogue's messages before asking the daemon, which checks the same (and whether the name is taken).
+export function tagNameProblem(name: string): string | undefined {
+  if (isBlank(name)) return messages.event_tag_name_required;
+  if ([...trimSpace(name)].length > NAME_MAX) return messages.event_tag_name_too_long;
+  return undefined;
+}
