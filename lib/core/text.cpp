@@ -9,6 +9,25 @@ namespace {
 
 bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
 
+// The length of the White_Space character `s` starts with, or 0 (also for invalid UTF-8).
+std::size_t leading_space(std::string_view s) {
+  if (s.empty()) return 0;
+  auto it = s.begin();
+  try {
+    return is_white_space(utf8::next(it, s.end())) ? static_cast<std::size_t>(it - s.begin()) : 0;
+  } catch (const utf8::exception&) {
+    return 0;
+  }
+}
+
+// The length of the White_Space character `s` ends with, or 0: such a character takes at most
+// three bytes, and UTF-8 tells where the last character starts.
+std::size_t trailing_space(std::string_view s) {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n)
+    if (leading_space(s.substr(s.size() - n)) == n) return n;
+  return 0;
+}
+
 void append_hex(std::string& out, unsigned char c) {
   static constexpr char digits[] = "0123456789abcdef";
   out += "\\x";
@@ -50,6 +69,19 @@ std::string escape_for_log(std::string_view bytes) {
     if (it != bytes.end()) append_hex(out, static_cast<unsigned char>(*it++));
   }
   return out;
+}
+
+bool is_white_space(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+bool is_blank(std::string_view s) { return trim(s).empty(); }
+
+std::string trim(std::string_view s) {
+  while (const auto n = leading_space(s)) s.remove_prefix(n);
+  while (const auto n = trailing_space(s)) s.remove_suffix(n);
+  return std::string(s);
 }
 
 std::string trim(std::string_view s, std::string_view blanks) {

@@ -15,9 +15,17 @@ std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes);
 // Printable in one log line: controls become \n, \r, \t or \xNN, and so do bytes of
 // invalid UTF-8, so no input can forge or break a log line.
 std::string escape_for_log(std::string_view bytes);
-// `s` without the leading and trailing characters in `blanks` (by default spaces, tabs and
-// line breaks); "" when nothing else is left.
-std::string trim(std::string_view s, std::string_view blanks = " \t\r\n");
+// A Unicode White_Space character: ASCII spaces, tabs and line breaks, NEL, the no-break space
+// U+00A0, the spaces U+2000..U+200A (em space U+2003 ...), U+2028/2029, U+202F, U+205F and the
+// ideographic space U+3000 that a Japanese keyboard types.
+bool is_white_space(char32_t c);
+// Nothing but White_Space (or nothing at all): what "required, not only whitespace" refuses.
+// Invalid UTF-8 is not blank.
+bool is_blank(std::string_view s);
+// `s` without leading and trailing White_Space; "" when nothing else is left.
+std::string trim(std::string_view s);
+// `s` without the leading and trailing bytes in `blanks` (ASCII, e.g. " \t").
+std::string trim(std::string_view s, std::string_view blanks);
 // A..Z to a..z; every other byte as it is (e-mail keys, URL schemes and hosts, search terms).
 std::string lower_ascii(std::string_view s);
 

@@ -79,7 +79,7 @@ std::optional<YAML::Node> load_mapping(const std::string& text, Reporter& r) {
 }
 
 bool title_ok(const std::string& title) {
-  return title.find_first_not_of(" \t") != std::string::npos && validate::char_count(title) <= 200;
+  return !text::is_blank(title) && validate::char_count(title) <= 200;
 }
 
 std::string read_file(const fs::path& path) {

@@ -41,9 +41,10 @@ constexpr db::Statement kUpsertTask{
     "ON CONFLICT (id) DO UPDATE SET curriculum_name = EXCLUDED.curriculum_name, title = EXCLUDED.title, "
     "position = EXCLUDED.position, review_level = EXCLUDED.review_level, source_repository = EXCLUDED.source_repository, "
     "source_key = EXCLUDED.source_key, body = EXCLUDED.body, updated_at = now() "
-    "WHERE (tasks.curriculum_name, tasks.title, tasks.position, tasks.review_level, tasks.source_repository, tasks.body) "
+    "WHERE (tasks.curriculum_name, tasks.title, tasks.position, tasks.review_level, tasks.source_repository, "
+    "tasks.source_key, tasks.body) "
     "IS DISTINCT FROM (EXCLUDED.curriculum_name, EXCLUDED.title, EXCLUDED.position, EXCLUDED.review_level, "
-    "EXCLUDED.source_repository, EXCLUDED.body) "
+    "EXCLUDED.source_repository, EXCLUDED.source_key, EXCLUDED.body) "
     "RETURNING (xmax = 0) AS inserted"};
 // Tasks no longer in the content ($1: the ids that are), the first with submissions first.
 constexpr db::Statement kGoneTasks{

@@ -12,7 +12,7 @@ namespace camp::questionnaires {
 namespace {
 
 bool is_blank(const nlohmann::json& v) {
-  return v.is_null() || (v.is_string() && text::trim(v.get_ref<const std::string&>()).empty()) || (v.is_array() && v.empty());
+  return v.is_null() || (v.is_string() && text::is_blank(v.get_ref<const std::string&>())) || (v.is_array() && v.empty());
 }
 
 // Controls other than tab (and line breaks in a textarea) make no sense in an answer.

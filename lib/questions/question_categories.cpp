@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 #include "core/validation.hpp"
 #include "questions/repo.hpp"
 #include "questions/service.hpp"
@@ -23,7 +24,7 @@ void require_admin(const accounts::Account& actor) {
 
 void validate_name(const std::string& name, const std::optional<std::string>& search_name) {
   FieldErrors errors;
-  if (name.find_first_not_of(" \t") == std::string::npos) errors["name"].push_back(std::string(msg::category_name_required));
+  if (text::is_blank(name)) errors["name"].push_back(std::string(msg::category_name_required));
   else if (validate::char_count(name) > limits::category_name_max) errors["name"].push_back(std::string(msg::category_name_too_long));
   if (search_name && validate::char_count(*search_name) > limits::category_search_name_max)
     errors["search_name"].push_back(std::string(msg::category_search_name_too_long));

@@ -27,7 +27,7 @@ void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors
     errors["category_id"].push_back(std::string(msg::category_required));
   if (in.title || creating) {
     const auto title = in.title.value_or("");
-    if (text::trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
+    if (text::is_blank(title)) errors["title"].push_back(std::string(msg::title_required));
     else if (validate::char_count(title) > limits::question_title_max) errors["title"].push_back(std::string(msg::title_too_long));
   }
   if (in.body && validate::char_count(*in.body) > limits::question_body_max) errors["body"].push_back(std::string(msg::body_too_long));
@@ -41,7 +41,7 @@ void hold_category(db::Tx& tx, int id) {
 
 void validate_answer(const std::string& body) {
   FieldErrors errors;
-  if (text::trim(body).empty()) errors["body"].push_back(std::string(msg::answer_required));
+  if (text::is_blank(body)) errors["body"].push_back(std::string(msg::answer_required));
   else if (validate::char_count(body) > limits::answer_body_max) errors["body"].push_back(std::string(msg::body_too_long));
   throw_if_invalid(errors);
 }

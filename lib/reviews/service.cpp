@@ -143,7 +143,7 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
   require_reviewer(actor);
   FieldErrors errors;
   const auto comment = in.comment.value_or("");
-  if (text::trim(comment).empty()) errors["comment"].push_back(std::string(msg::review_comment_required));
+  if (text::is_blank(comment)) errors["comment"].push_back(std::string(msg::review_comment_required));
   else if (validate::char_count(comment) > limits::review_comment_max) errors["comment"].push_back(std::string(msg::review_comment_too_long));
   if (in.status != "approved" && in.status != "changes_requested")
     errors["status"].push_back(std::string(msg::review_status_required));

@@ -59,7 +59,7 @@ std::string shown_name(const std::string& parent, const CategoryEntry& child) {
 }
 
 void check_category_names(const CategoryEntry& c, const std::string& path, Problems& problems) {
-  if (text::trim(c.name).empty()) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
+  if (text::is_blank(c.name)) problems.add(c.at, path + ".name", std::string(msg::category_name_required));
   else if (validate::char_count(c.name) > limits::category_name_max) problems.add(c.at, path + ".name", std::string(msg::category_name_too_long));
   if (c.search_name && validate::char_count(*c.search_name) > limits::category_search_name_max)
     problems.add(c.at, path + ".search_name", std::string(msg::category_search_name_too_long));
@@ -224,7 +224,7 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
         a.author = in.text(answers[j], "author", apath, true).value_or("");
         a.body = in.text(answers[j], "body", apath, true).value_or("");
         a.solution = in.flag(answers[j], "solution", apath);
-        if (answers[j]["body"] && text::trim(a.body).empty()) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
+        if (answers[j]["body"] && text::is_blank(a.body)) problems.add(at(a, "body"), apath + ".body", std::string(msg::answer_required));
         if (validate::char_count(a.body) > limits::answer_body_max) problems.add(at(a, "body"), apath + ".body", std::string(msg::body_too_long));
         if (a.solution && ++solutions > 1) problems.add(at(a, "solution"), apath + ".solution", std::string(msg::fixture_one_solution));
         q.answers.push_back(std::move(a));

@@ -119,7 +119,7 @@ Detail StudentService::update(const Account& actor, std::int64_t id, const Stude
     u.course = in.course;
   }
   if (in.start_date) {
-    if (text::trim(*in.start_date).empty()) errors["start_date"].push_back(std::string(msg::student_start_date_required));
+    if (text::is_blank(*in.start_date)) errors["start_date"].push_back(std::string(msg::student_start_date_required));
     else if (!(u.start_date = parse_day(text::trim(*in.start_date))))
       errors["start_date"].push_back(std::string(msg::student_start_date_invalid));
   }

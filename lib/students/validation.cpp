@@ -65,13 +65,13 @@ std::variant<TimePoint, std::string> parse_held_at(std::string_view raw) {
 }
 
 std::optional<std::string> mentoring_body(std::string_view body) {
-  if (text::trim(body).empty()) return std::string(msg::mentoring_body_required);
+  if (text::is_blank(body)) return std::string(msg::mentoring_body_required);
   if (validate::char_count(body) > limits::mentoring_body_max) return std::string(msg::mentoring_body_too_long);
   return std::nullopt;
 }
 
 std::optional<std::string> student_name(std::string_view name) {
-  if (text::trim(name).empty()) return std::string(msg::student_name_required);
+  if (text::is_blank(name)) return std::string(msg::student_name_required);
   if (validate::char_count(name) > limits::student_name_max) return std::string(msg::student_name_too_long);
   return std::nullopt;
 }

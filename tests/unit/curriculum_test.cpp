@@ -10,17 +10,46 @@ using namespace camp::curriculum;
 TEST(RepositoryUrl, ValidationMessages) {
   EXPECT_EQ(repository_url_problem(""), "URLは必須です");
   EXPECT_EQ(repository_url_problem("  \t"), "URLは必須です");
-  EXPECT_EQ(repository_url_problem("github.com/me/x"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("ftp://github.com/me/x"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("javascript:alert(1)"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("https://"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("https:///me/x"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("https://github.com/me/x y"), "不正なURLです");
-  EXPECT_EQ(repository_url_problem("https://github.com/" + std::string(482, 'a')), "不正なURLです");  // 501 bytes
-  EXPECT_EQ(repository_url_problem("https://github.com/" + std::string(481, 'a')), std::nullopt);     // 500 bytes
-  EXPECT_EQ(repository_url_problem("https://github.com/me/x"), std::nullopt);
-  EXPECT_EQ(repository_url_problem("HTTP://GitHub.com/me/x.git"), std::nullopt);
-  EXPECT_EQ(repository_url_problem(" https://gitlab.com/me/x "), std::nullopt);
+  EXPECT_EQ(repository_url_problem("\u3000\u00A0\u2003"), "URLは必須です");
+  for (const std::string bad : {
+           "github.com/me/x",
+           "ftp://github.com/me/x",
+           "javascript:alert(1)",
+           "https://",
+           "https:///me/x",
+           "http:/github.com/me/x",
+           "https:github.com/me/x",
+           "https://github.com/me/x y",
+           "https://github.com/me/\tx",
+           "https://github.com/me/%00x",
+           "https://.github.com/me/x",
+           "https://github..com/me/x",
+           "https://-github.com/me/x",
+           "https://git_hub.com/me/x",
+           "https://ギットハブ.com/me/x",
+           "https://ｇｉｔｈｕｂ.com/me/x",  // full-width: a browser maps it to github.com
+           "https://github.com:99999/me/x",
+           "https://github.com%2Fme/x",
+           // User info: it hides the host, and a browser reads `\` as `/` (host evil.example).
+           "https://evil.example\\@github.com/x/y",
+           "https://evil.example\\github.com/x/y",
+           "https://me@github.com/me/x",
+           "https://me:token@github.com/me/x",
+           "https://github.com/" + std::string(482, 'a'),  // 501 bytes
+       })
+    EXPECT_EQ(repository_url_problem(bad), "不正なURLです") << bad;
+  for (const std::string fine : {
+           "https://github.com/me/x",
+           "HTTP://GitHub.com/me/x.git",
+           " https://gitlab.com/me/x ",
+           "\u3000https://gitlab.com/me/x\u00A0",
+           "https://git.example.com:8443/group/sub/x",
+           "https://[::1]:8080/me/x",
+           "https://192.168.0.10/me/x",
+           "https://github.com/me/x?tab=readme#top",
+           "https://github.com/" + std::string(481, 'a'),  // 500 bytes
+       })
+    EXPECT_EQ(repository_url_problem(fine), std::nullopt) << fine;
 }
 
 TEST(RepositoryUrl, TheCloneSourceRuleWithVariants) {
@@ -29,26 +58,49 @@ TEST(RepositoryUrl, TheCloneSourceRuleWithVariants) {
            "https://github.com/potepan/portfolio-template",
            "http://github.com/potepan/portfolio-template",
            "https://GITHUB.com/potepan/portfolio-template",
+           "https://github.com/Potepan/Portfolio-Template",  // owners and repositories ignore case
+           "https://www.github.com/potepan/portfolio-template",
+           "https://WWW.GitHub.com./potepan/portfolio-template",
+           "https://github.com./potepan/portfolio-template",
+           "https://github.com:443/potepan/portfolio-template",
+           "http://github.com:80/potepan/portfolio-template",
+           "https://github.com:0443/potepan/portfolio-template",
+           "https://%67ithub.com/potepan/portfolio-template",
+           "https://github.com//potepan//portfolio-template",
            "https://github.com/potepan/portfolio-template/",
            "https://github.com/potepan/portfolio-template.git",
-           "https://github.com/potepan/portfolio-template.git/",
-           "https://github.com/potepan/portfolio-template//",
+           "https://github.com/potepan/portfolio-template.GIT/",
+           "https://github.com/potepan/portfolio-template/.git//",
+           "https://github.com/potepan/portfolio-template/tree/main",
+           "https://github.com/potepan/portfolio-template/blob/main/README.md",
+           "https://github.com/potepan/%70ortfolio-template",
+           "https://github.com/%50otepan/portfolio%2Dtemplate",
+           "https://github.com/me/../potepan/portfolio-template",
+           "https://github.com/me/%2e%2e/potepan/./portfolio-template",
            "HTTPS://github.com/potepan/portfolio-template?tab=readme",
            "https://github.com/potepan/portfolio-template#readme",
        })
     EXPECT_TRUE(is_clone_source(same, source)) << same;
   for (const char* other : {
-           "https://www.github.com/potepan/portfolio-template",  // www. is not special
            "https://github.com/me/portfolio-template",
            "https://github.com/potepan/portfolio-template-2",
-           "https://gitlab.com/potepan/portfolio-template",
+           "https://github.com/potepan/portfolio",
            "https://github.com/potepan",
+           "https://github.com/portfolio-template",
+           "https://gitlab.com/potepan/portfolio-template",
+           "https://github.com:8443/potepan/portfolio-template",
+           "https://www2.github.com/potepan/portfolio-template",
+           "https://github.com.evil.example/potepan/portfolio-template",
+           "https://gist.github.com/potepan/portfolio-template",
        })
     EXPECT_FALSE(is_clone_source(other, source)) << other;
   EXPECT_FALSE(is_clone_source("https://github.com/potepan/portfolio-template", std::nullopt));
+  // A source with no path names no repository: nothing on its host is refused for it.
+  EXPECT_FALSE(is_clone_source("https://github.com/me/x", std::optional<std::string>("https://github.com/")));
   // The source's own spelling does not matter either.
-  EXPECT_TRUE(is_clone_source("https://github.com/a/b", std::optional<std::string>("http://GitHub.com/a/b.git")));
-  EXPECT_EQ(repository_key("https://GitHub.com/a/b.git/"), "github.com/a/b");
+  EXPECT_TRUE(is_clone_source("https://github.com/a/b", std::optional<std::string>("http://www.GitHub.com./a/b.git")));
+  EXPECT_EQ(repository_key("https://www.GitHub.com.:443/A//b.git/tree/main?x#y"), "github.com/a/b/tree/main");
+  EXPECT_EQ(repository_key("https://git.example.com:8443/G/r"), "git.example.com:8443/g/r");
 }
 
 TEST(TaskFrontMatter, ParsesFieldsAndBody) {

@@ -48,6 +48,26 @@ TEST(Text, TrimDropsBlanksAtBothEndsOnly) {
   EXPECT_EQ(camp::text::trim(" a@example.com\n", " \t"), "a@example.com\n");
 }
 
+// U+3000 (ideographic space), U+00A0 (no-break space), U+2003 (em space), U+0085 (NEL).
+constexpr const char* kUnicodeSpaces[] = {"\u3000", "\u00A0", "\u2003", "\u0085", "\u2028", "\u205F"};
+
+TEST(Text, TrimDropsEveryUnicodeWhiteSpace) {
+  for (const char* space : kUnicodeSpaces) {
+    const std::string sp(space);
+    EXPECT_EQ(camp::text::trim(sp + "タイトル" + sp + " " + sp), "タイトル") << space;
+    EXPECT_EQ(camp::text::trim("a" + sp + "b"), "a" + sp + "b") << space;
+    EXPECT_TRUE(camp::text::is_blank(sp + sp + " \t")) << space;
+    EXPECT_FALSE(camp::text::is_blank(sp + "x")) << space;
+  }
+  EXPECT_TRUE(camp::text::is_blank(""));
+  // Look-alikes that are not White_Space: zero-width space, BOM, an invalid byte.
+  EXPECT_FALSE(camp::text::is_blank("\u200B"));
+  EXPECT_FALSE(camp::text::is_blank("\uFEFF"));
+  EXPECT_FALSE(camp::text::is_blank("\xE3\x80"));  // a cut U+3000
+  EXPECT_EQ(camp::text::trim("\xE3\x80\x80\xE3\x80"), "\xE3\x80");
+  EXPECT_EQ(camp::text::trim("\x80\xC2\xA0"), "\x80");
+}
+
 TEST(Text, LowerAsciiLeavesOtherBytesAlone) {
   EXPECT_EQ(lower_ascii("Taro.YAMADA@Example.COM"), "taro.yamada@example.com");
   EXPECT_EQ(lower_ascii("ＡＢＣ Rails"), "ＡＢＣ rails");  // full-width letters are not ASCII

@@ -2,6 +2,21 @@
 import * as z from 'zod/mini';
 import { limits, messages } from './messages';
 
+// Unicode White_Space, as the daemon's text::trim and text::is_blank (lib/core/text.cpp): ASCII
+// blanks, U+00A0, U+2003, the ideographic space U+3000 a Japanese keyboard types ...
+// (String.prototype.trim differs: it keeps U+0085 and drops U+FEFF, which is not a space.)
+const EDGE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+const ONLY_SPACE = /^\p{White_Space}*$/u;
+
+/** `value` without leading and trailing White_Space. */
+export const trimSpace = (value: string) => value.replace(EDGE_SPACE, '');
+/** Nothing but White_Space (or nothing): what "required, not only whitespace" refuses. */
+export const isBlank = (value: string) => ONLY_SPACE.test(value);
+/** zod check: trims White_Space from the value (before minLength/maxLength checks). */
+export const trimmed = () => z.overwrite<string>(trimSpace);
+/** zod check: required and not only whitespace. */
+export const notBlank = (message: string) => z.refine<string>((value) => !isBlank(value), message);
+
 export const emailField = () =>
   z.string().check(z.trim(), z.minLength(1, messages.email_required), z.regex(z.regexes.email, messages.email_format));
 

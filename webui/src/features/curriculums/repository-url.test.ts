@@ -25,7 +25,20 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     'https://ギットハブ.com/me',
     'javascript:alert(1)',
     'https://github.com/me/\u0000x',
-    withLength(limits.repository_url_max_bytes + 1),
+    'https://github.com/me/\tx',
+    'https://github.com/me/%00x',
+    'http:/github.com/me/portfolio',
+    'https://github..com/me',
+    'https://-github.com/me',
+    'https://git_hub.com/me',
+    'https://ｇｉｔｈｕｂ.com/me/portfolio', // full-width: a browser maps it to github.com
+    'https://github.com:99999/me',
+    // User info hides the host; a browser reads `\` as `/` (host evil.example).
+    'https://evil.example\\@github.com/x/y',
+    'https://evil.example\\github.com/x/y',
+    'https://user:token@github.com/me/portfolio',
+    'https://me@github.com/potepan/portfolio-template',
+    withLength(REPOSITORY_URL_MAX_BYTES + 1),
     'https://github.com/me/' + 'あ'.repeat(160), // 480 bytes of UTF-8: more than 500 in all
   ])('%j is not a URL the daemon accepts', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.url_format);
@@ -36,9 +49,10 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     'http://github.com/me/portfolio',
     'HTTPS://github.com/me/portfolio',
     '  https://github.com/me/portfolio  ',
-    'https://user:token@github.com/me/portfolio',
+    '\u3000https://github.com/me/portfolio\u00a0',
     'https://[::1]:8080/me/portfolio',
-    withLength(limits.repository_url_max_bytes),
+    'https://git.example.com:8443/group/sub/portfolio',
+    withLength(REPOSITORY_URL_MAX_BYTES),
   ])('%j is fine', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBeNull();
   });
@@ -51,16 +65,28 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     'https://github.com/potepan/portfolio-template.git',
     'https://github.com/potepan/portfolio-template.GIT/',
     'https://github.com/potepan/portfolio-template/.git//',
-    'https://me@github.com/potepan/portfolio-template?tab=readme#top',
+    'https://github.com/potepan/portfolio-template?tab=readme#top',
+    'https://github.com/Potepan/Portfolio-Template', // owners and repositories ignore case
+    'https://www.github.com/potepan/portfolio-template',
+    'https://github.com:443/potepan/portfolio-template',
+    'http://github.com:80/potepan/portfolio-template',
+    'https://github.com./potepan/portfolio-template',
+    'https://%67ithub.com/potepan/portfolio-template',
+    'https://github.com//potepan//portfolio-template',
+    'https://github.com/potepan/portfolio-template/tree/main',
+    'https://github.com/potepan/%70ortfolio-template',
+    'https://github.com/me/%2e%2e/potepan/portfolio-template',
   ])('%j is the clone source', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.repository_url_original_source);
   });
 
   it.each([
-    'https://www.github.com/potepan/portfolio-template', // www. is not special
-    'https://github.com/Potepan/portfolio-template', // paths keep their case
     'https://github.com/potepan/portfolio-template-2',
+    'https://github.com/potepan',
     'https://gitlab.com/potepan/portfolio-template',
+    'https://github.com:8443/potepan/portfolio-template',
+    'https://www2.github.com/potepan/portfolio-template',
+    'https://github.com.evil.example/potepan/portfolio-template',
   ])('%j is another repository', (url) => {
     expect(isCloneSource(url, SOURCE)).toBe(false);
   });
@@ -70,7 +96,8 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
   });
 
   it('normalises to host and path', () => {
-    expect(repositoryKey('HTTP://Example.COM/A/b.git/?q#f')).toBe('example.com/A/b');
+    expect(repositoryKey('HTTP://www.Example.COM.:443/A//b.git/?q#f')).toBe('example.com/a/b');
+    expect(repositoryKey('https://git.example.com:8443/G/r')).toBe('git.example.com:8443/g/r');
   });
 
   it('the form schema gives the same message, one at a time', () => {

@@ -1,5 +1,6 @@
 // Between the draft and the server: the request body built from the draft, the draft built
 // from a stored event, and the preview event (what students will see) built from the draft.
+import { trimSpace } from '../../lib/validation';
 import type { EventDraft } from './event-draft';
 import type { EventFormValues } from './event-schema';
 import { schoolInstant } from '../../lib/dates';
@@ -7,7 +8,7 @@ import type { EventInput, EventItem, EventTag } from './types';
 
 export function eventInputOf(draft: EventDraft): EventInput {
   return {
-    title: draft.title.trim(),
+    title: trimSpace(draft.title),
     tag_id: draft.tagId,
     image_url: draft.image === '' ? null : draft.image,
     description: draft.description,
@@ -41,7 +42,7 @@ export function previewEventOf(draft: EventDraft): EventItem {
   const now = new Date().toISOString();
   return {
     id: draft.eventId ?? 0,
-    title: draft.title.trim(),
+    title: trimSpace(draft.title),
     tag: tagOf(draft.tags, draft.tagId),
     image_url: draft.image === '' ? null : draft.image,
     description: draft.description,

@@ -3,12 +3,13 @@
 // participant count when an event is edited ('N名(現在の参加人数)以上で設定してください').
 import * as z from 'zod/mini';
 import { fill, limits, messages } from '../../lib/messages';
+import { trimmed, trimSpace } from '../../lib/validation';
 import type { EventDraft } from './event-draft';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export function capacityError(value: string, participantsCount = 0): string | null {
-  const text = value.trim();
+  const text = trimSpace(value);
   if (text === '') return messages.event_capacity_required;
   if (!/^[0-9]+$/.test(text)) return messages.event_capacity_digits;
   const capacity = Number(text);
@@ -36,7 +37,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+const required = (message: string) => z.string().check(trimmed(), z.minLength(1, message));
 
 export function eventSchema(participantsCount = 0) {
   return z
@@ -44,7 +45,7 @@ export function eventSchema(participantsCount = 0) {
       title: z
         .string()
         .check(
-          z.trim(),
+          trimmed(),
           z.minLength(1, messages.title_required),
           z.maxLength(limits.event_title_max, messages.event_title_too_long),
         ),
@@ -63,7 +64,7 @@ export function eventSchema(participantsCount = 0) {
       startAt: required(messages.event_start_at_required).check(z.regex(TIME, messages.event_time_format)),
       endAt: required(messages.event_end_at_required).check(z.regex(TIME, messages.event_time_format)),
       meetingUrl: z.string().check(
-        z.trim(),
+        trimmed(),
         z.refine((value) => value === '' || isHttpUrl(value), messages.url_format),
       ),
     })

@@ -2,6 +2,7 @@
 // which fields show, which options a dependent select offers, the client-side checks (the
 // same rules as the daemon, which checks again) and the payload sent on submit.
 import { fill, messages } from '../../lib/messages';
+import { isBlank as isBlankText } from '../../lib/validation';
 import type { Answers, AnswerValue, QuestionnaireDefinition, QuestionnaireField, QuestionnaireOption } from './types';
 
 export const allFields = (definition: QuestionnaireDefinition): QuestionnaireField[] =>
@@ -18,7 +19,7 @@ export const emptyValueOf = (field: QuestionnaireField): AnswerValue => (isMulti
 const asList = (value: AnswerValue | undefined): string[] =>
   Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
 
-export const isBlank = (value: AnswerValue | undefined) => asList(value).every((v) => v.trim() === '');
+export const isBlank = (value: AnswerValue | undefined) => asList(value).every(isBlankText);
 
 // Shown when its condition's field is itself shown and holds one of the listed values.
 export function isVisible(

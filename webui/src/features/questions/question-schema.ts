@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { messages } from '../../lib/messages';
+import { trimmed } from '../../lib/validation';
 
 // Question form (spec: category required, title required); the body is Markdown.
 export const questionSchema = z.object({
   categoryId: z.string().check(z.minLength(1, messages.category_required)),
-  title: z.string().check(z.trim(), z.minLength(1, messages.title_required)),
+  title: z.string().check(trimmed(), z.minLength(1, messages.title_required)),
   body: z.string(),
 });
 
@@ -19,7 +20,7 @@ export const questionFieldMap: Record<string, keyof QuestionValues> = {
 };
 
 export const answerSchema = z.object({
-  body: z.string().check(z.trim(), z.minLength(1, messages.answer_required)),
+  body: z.string().check(trimmed(), z.minLength(1, messages.answer_required)),
 });
 export type AnswerValues = z.infer<typeof answerSchema>;
 

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { formatDateTime, schoolInstant } from '../../lib/dates';
 import { limits, messages } from '../../lib/messages';
+import { isBlank, trimSpace } from '../../lib/validation';
 
 // 2026-11-25T10:00, 2026-11-25 10:00:00, 2026/11/25 10:00 (what the date-time field gives or a
 // person types), seconds optional.
@@ -10,7 +11,7 @@ const DATE_TIME = /^(\d{4})[-/](\d{2})[-/](\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))
 
 /** A real calendar day and time of day (2026-02-30 and 25:00 are not). */
 export function parseHeldAt(value: string): string | null {
-  const match = DATE_TIME.exec(value.trim());
+  const match = DATE_TIME.exec(trimSpace(value));
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
   const date = new Date(Date.UTC(year!, month! - 1, day!));
@@ -30,16 +31,14 @@ export const charCount = (value: string) => [...value].length;
 export const mentoringSchema = z.object({
   heldAt: z.string().check(
     z.superRefine((value, ctx) => {
-      if (value.trim() === '')
-        ctx.addIssue({ code: 'custom', message: messages.mentoring_date_required, input: value });
-      else if (charCount(value.trim()) < limits.mentoring_held_at_min || parseHeldAt(value) === null)
+      if (isBlank(value)) ctx.addIssue({ code: 'custom', message: messages.mentoring_date_required, input: value });
+      else if (charCount(trimSpace(value)) < limits.mentoring_held_at_min || parseHeldAt(value) === null)
         ctx.addIssue({ code: 'custom', message: messages.mentoring_date_format, input: value });
     }),
   ),
   body: z.string().check(
     z.superRefine((value, ctx) => {
-      if (value.trim() === '')
-        ctx.addIssue({ code: 'custom', message: messages.mentoring_body_required, input: value });
+      if (isBlank(value)) ctx.addIssue({ code: 'custom', message: messages.mentoring_body_required, input: value });
       else if (charCount(value) > limits.mentoring_body_max)
         ctx.addIssue({ code: 'custom', message: messages.mentoring_body_too_long, input: value });
     }),

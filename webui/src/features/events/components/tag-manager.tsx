@@ -11,18 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
-import { fill, limits, messages } from '../../../lib/messages';
+import { fill, messages } from '../../../lib/messages';
+import { trimSpace } from '../../../lib/validation';
 import { useEventTagMutations } from '../api/event-tags';
+import { tagNameProblem } from '../tag-name';
 import type { EventTag } from '../types';
 
 const DEFAULT_TAG = 1;
-
-// The catalogue's messages before asking the daemon, which checks the same (and whether the name is taken).
-function nameProblem(name: string): string | undefined {
-  if (name.trim() === '') return messages.event_tag_name_required;
-  if ([...name.trim()].length > limits.event_tag_name_max) return messages.event_tag_name_too_long;
-  return undefined;
-}
 
 // A refusal the admin can act on (422 on the name; 409: taken, in use, the default tag) is
 // returned to be shown; anything else opens the error page.
@@ -48,10 +43,10 @@ export function TagManager({ tags, onClose }: { tags: EventTag[]; onClose: () =>
   const add = async (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    const problem = nameProblem(name);
+    const problem = tagNameProblem(name);
     if (problem) return setNameError(problem);
     try {
-      await withLoading(() => create.mutateAsync(name.trim()));
+      await withLoading(() => create.mutateAsync(trimSpace(name)));
       setName('');
       setNameError(undefined);
       showSnackbar(messages.event_tag_created);
@@ -63,10 +58,10 @@ export function TagManager({ tags, onClose }: { tags: EventTag[]; onClose: () =>
     event.preventDefault();
     event.stopPropagation();
     if (!editing) return;
-    const problem = nameProblem(editing.name);
+    const problem = tagNameProblem(editing.name);
     if (problem) return setEditError(problem);
     try {
-      await withLoading(() => rename.mutateAsync({ id: editing.id, name: editing.name.trim() }));
+      await withLoading(() => rename.mutateAsync({ id: editing.id, name: trimSpace(editing.name) }));
       setEditing(null);
       setEditError(undefined);
       showSnackbar(messages.event_tag_renamed);

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
+import { isBlank } from '../../../lib/validation';
 import { useDeleteAnswer } from '../api/delete-answer';
 import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
@@ -58,7 +59,7 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
             <Button onClick={() => setEditing(false)}>キャンセル</Button>
             <Button
               variant="contained"
-              disabled={!body.trim()}
+              disabled={isBlank(body)}
               onClick={() => run(() => update.mutateAsync({ id: answer.id, body }), messages.answer_updated)}
             >
               更新する

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
+import { trimSpace } from '../../../lib/validation';
 import { useCategories } from '../api/get-categories';
 import { ImageAttachButton, useTextCursor } from './image-attach-button';
 import { imageMarkdown, insertMarkdown } from '../markdown-image';
@@ -104,6 +105,6 @@ export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }:
 
 export const toQuestionInput = (values: QuestionValues) => ({
   category_id: Number(values.categoryId),
-  title: values.title.trim(),
+  title: trimSpace(values.title),
   body: values.body,
 });
