@@ -119,6 +119,11 @@ std::shared_ptr<StreamHandle> AiChatEngine::ask(const accounts::Account& actor, 
   StreamRequest request{config_.base_url + (config_.base_url.back() == '/' ? "" : "/") + "chat/completions",
                         config_.api_key, request_body(state->turn, config_.model, config_.max_answer_tokens)};
   state->prompt_bytes = request.body.size();
+  // Nothing the school vouches for matched: say so before the model's general answer.
+  if (state->turn.passages.empty()) {
+    state->answer = std::string(msg::ai_chat_online_none) + "\n\n";
+    emit({{"type", "delta"}, {"text", state->answer}});
+  }
   StreamHandlers handlers;
   handlers.delta = [state, emit](const std::string& text) {
     state->answer += text;

@@ -1,9 +1,9 @@
 #pragma once
-// Grounding for the AI chat: the resolved questions and curriculum tasks closest to what the
-// student asked. Questions are found with the question box's own search (one keyword at a
-// time, so that any of the student's words may match), tasks with the same substring match.
-// Only titles, question and answer texts and task bodies go out: never who wrote them, their
-// e-mail or anything else about another student (docs/ai-chat.md "What goes into a prompt").
+// Grounding for the AI chat: what the school vouches for that is closest to what the student
+// asked. Resolved questions whose solution a mentor or an admin wrote (or chose, unedited since)
+// and curriculum tasks, matched by any of the student's words. Only titles and passages of
+// answers and task bodies go out: never who wrote them, their e-mail or anything else about
+// another student (docs/ai-chat.md "Grounding").
 #include <string>
 #include <vector>
 
@@ -17,11 +17,13 @@ namespace camp::ai_chat {
 // Unique, at most `max_terms` (the longest ones, in their original order).
 std::vector<std::string> extract_terms(const std::string& text, std::size_t max_terms = 8);
 
-// Up to `max_chars` characters of `text` from around its first occurrence of any of `terms`
-// (the beginning when none occurs), whitespace flattened to single spaces.
-std::string excerpt(const std::string& text, const std::vector<std::string>& terms, std::size_t max_chars);
+// The whole lines of Markdown `text` around the line holding most of `terms` (its beginning
+// when none does), about `max_chars` characters: a cut through a code block or a table gets
+// its fence or header row back, "…" marks what was left out, one overlong line is cut too.
+std::string passage(const std::string& text, const std::vector<std::string>& terms, std::size_t max_chars);
 
-// The `limit` best passages for `input`, questions before tasks when equally good.
+// The `limit` best passages for `input` above the relevance threshold, questions before tasks
+// when equally good.
 std::vector<Passage> retrieve(db::Tx& tx, const std::string& input, int limit);
 
 }  // namespace camp::ai_chat

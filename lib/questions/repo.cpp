@@ -113,8 +113,10 @@ constexpr db::Statement kUpdateQuestion{
     "UPDATE questions SET category_id = coalesce($2, category_id), title = coalesce($3, title), "
     "body = coalesce($4, body), is_pick_up = coalesce($5, is_pick_up), updated_at = now() WHERE id = $1"};
 constexpr db::Statement kDeleteQuestion{"questions.delete", "DELETE FROM questions WHERE id = $1"};
-constexpr db::Statement kSetSolution{"questions.solution",
-                                     "UPDATE questions SET solved_answer_id = $2, updated_at = now() WHERE id = $1"};
+constexpr db::Statement kSetSolution{
+    "questions.solution",
+    "UPDATE questions SET solved_answer_id = $2, solution_chosen_by = CASE WHEN $2 IS NULL THEN NULL ELSE $3::int8 END, "
+    "solution_chosen_at = CASE WHEN $2 IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1"};
 
 #define CAMP_ANSWER_COLUMNS                                                                       \
   "SELECT x.id, x.question_id, x.body, a.id, a.nickname, a.image_url, a.role, "                  \
@@ -310,8 +312,8 @@ void update_question(db::Tx& tx, std::int64_t id, const QuestionChanges& ch) {
 
 void delete_question(db::Tx& tx, std::int64_t id) { tx.exec(kDeleteQuestion, id); }
 
-void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id) {
-  tx.exec(kSetSolution, question_id, answer_id);
+void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id, std::int64_t chosen_by) {
+  tx.exec(kSetSolution, question_id, answer_id, chosen_by);
 }
 
 std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id) {

@@ -65,7 +65,8 @@ struct QuestionChanges {
 };
 void update_question(db::Tx& tx, std::int64_t id, const QuestionChanges& changes);
 void delete_question(db::Tx& tx, std::int64_t id);
-void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id);
+// Records who chose it (and when): the AI chat trusts a solution a mentor or an admin chose.
+void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id, std::int64_t chosen_by);
 
 // --- answers
 std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id);

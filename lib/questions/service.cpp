@@ -216,7 +216,7 @@ Question QuestionService::choose_solution(const accounts::Account& actor, std::i
       if (!a || a->question_id != question_id)
         throw Error(errc::invalid, std::string(msg::invalid_input), {{"answer_id", {std::string(msg::answer_not_of_question)}}});
     }
-    repo::set_solution(tx, question_id, answer_id);
+    repo::set_solution(tx, question_id, answer_id, actor.id);
     return *repo::find_question(tx, question_id);
   }));
 }

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { MarkdownView } from '../../../components/markdown-view';
 import { messages } from '../../../lib/messages';
 import type { ChatTurn } from '../types';
+import { ChatAnswerMarkdown } from './chat-answer-markdown';
 
-// One message: the student's as plain text, the AI's as sanitized Markdown with its sources.
+// One message: the student's as plain text, the AI's as Markdown for quoting, with its sources.
 export function ChatTurnView({ turn }: { turn: ChatTurn }) {
   if (turn.role === 'user') {
     return (
@@ -20,7 +20,7 @@ export function ChatTurnView({ turn }: { turn: ChatTurn }) {
   }
   return (
     <Box data-testid="ai-chat-answer" aria-busy={turn.streaming} sx={{ maxWidth: '100%' }}>
-      {turn.text && <MarkdownView source={turn.text} />}
+      {turn.text && <ChatAnswerMarkdown source={turn.text} />}
       {turn.error && <Alert severity="error">{turn.error}</Alert>}
       {turn.sources.length > 0 && (
         <Box component="nav" aria-label={messages.ai_chat_sources} sx={{ mt: 1 }}>

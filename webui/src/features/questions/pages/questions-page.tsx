@@ -4,20 +4,27 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage } from '../../../lib/feedback';
+import { questionDraftOf, type QuestionsOutletContext } from '../../../lib/question-handoff';
 import { useQuestions } from '../api/get-questions';
 import { NewQuestionDialog } from '../components/new-question-dialog';
 import { QuestionList } from '../components/question-list';
 import { SearchBar } from '../components/search-bar';
 import { parseSearch, toSearchParams, type QuestionSearch } from '../search-state';
 
-// /questions: search (kept in the URL), pick-ups first, pagination, 質問する dialog.
+// /questions: the AI chat panel (from the route layout), search (kept in the URL), pick-ups
+// first, pagination, 質問する dialog (opened filled in when the AI chat hands a draft over).
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const { aiChat } = useOutletContext<QuestionsOutletContext | undefined>() ?? {};
+  const location = useLocation();
+  const navigate = useNavigate();
+  const draft = questionDraftOf(location.state);
+  const dropDraft = () => void navigate({ search: location.search }, { replace: true, state: null });
   const search = parseSearch(params);
   const questions = useQuestions(search);
   const go = (next: QuestionSearch) => setParams(toSearchParams(next));
@@ -32,8 +39,9 @@ export function Component() {
     <AppTheme>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <PageHeading title="質問ボックス" />
-        <NewQuestionDialog />
+        <NewQuestionDialog key={location.key} draft={draft} onDraftDone={dropDraft} />
       </Stack>
+      {aiChat && <Box sx={{ mt: 2 }}>{aiChat}</Box>}
       <Box sx={{ my: 2 }}>
         <SearchBar key={params.toString()} search={search} onSearch={go} />
       </Box>
