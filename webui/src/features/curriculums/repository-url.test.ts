@@ -38,7 +38,7 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     'https://evil.example\\github.com/x/y',
     'https://user:token@github.com/me/portfolio',
     'https://me@github.com/potepan/portfolio-template',
-    withLength(REPOSITORY_URL_MAX_BYTES + 1),
+    withLength(limits.repository_url_max_bytes + 1),
     'https://github.com/me/' + 'あ'.repeat(160), // 480 bytes of UTF-8: more than 500 in all
   ])('%j is not a URL the daemon accepts', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBe(messages.url_format);
@@ -52,7 +52,7 @@ describe('repository URL rules (as lib/curriculum/repository_url.cpp)', () => {
     '\u3000https://github.com/me/portfolio\u00a0',
     'https://[::1]:8080/me/portfolio',
     'https://git.example.com:8443/group/sub/portfolio',
-    withLength(REPOSITORY_URL_MAX_BYTES),
+    withLength(limits.repository_url_max_bytes),
   ])('%j is fine', (url) => {
     expect(repositoryUrlProblem(url, SOURCE)).toBeNull();
   });

@@ -7,7 +7,6 @@
 import { limits, messages } from '../../lib/messages';
 import { trimSpace } from '../../lib/validation';
 
-export const REPOSITORY_URL_MAX_BYTES = limits.repository_url_max_bytes;
 
 interface RepositoryAddress {
   host: string;
@@ -65,7 +64,7 @@ function canonicalSegments(path: string): string[] {
 /** The canonical address of a repository URL, or null when the daemon refuses the URL. */
 export function parseRepositoryUrl(raw: string): RepositoryAddress | null {
   const text = trimSpace(raw);
-  if (new TextEncoder().encode(text).length > REPOSITORY_URL_MAX_BYTES) return null;
+  if (new TextEncoder().encode(text).length > limits.repository_url_max_bytes) return null;
   if (UNSAFE.test(text) || !PLAIN_HTTP.test(text)) return null;
   let url: URL;
   try {
