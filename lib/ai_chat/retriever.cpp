@@ -231,14 +231,19 @@ std::string passage(const std::string& text, const std::vector<std::string>& ter
     lines[best].text = cut_line(lines[best].text, terms, max_chars);
     lines[best].chars = max_chars;
   }
-  // Whole lines around the best one: up to a third of the room before it, the rest after.
+  // Whole lines around the best one: the line before it (often its heading), then what follows
+  // it, then more before it while there is room.
   std::size_t lo = best, hi = best, used = lines[best].chars;
   const auto fits = [&](std::size_t i, std::size_t room) { return used + 1 + lines[i].chars <= room; };
-  while (lo > 0 && fits(lo - 1, lines[best].chars + max_chars / 3)) used += 1 + lines[--lo].chars;
+  while (lo > 0 && fits(lo - 1, lines[best].chars + max_chars / 3)) {
+    used += 1 + lines[--lo].chars;
+    if (!blank(lines[lo].text)) break;
+  }
   while (hi + 1 < lines.size() && fits(hi + 1, max_chars)) used += 1 + lines[++hi].chars;
   while (lo > 0 && fits(lo - 1, max_chars)) used += 1 + lines[--lo].chars;
+  // No blank edges, no heading left hanging at the end without its text.
   while (lo < hi && blank(lines[lo].text)) ++lo;
-  while (hi > lo && blank(lines[hi].text)) --hi;
+  while (hi > best && (blank(lines[hi].text) || (lines[hi].text.starts_with('#') && !lines[hi].fence))) --hi;
 
   std::vector<std::string_view> out;
   const auto any_text = [&](std::size_t from, std::size_t to) {

@@ -1,6 +1,7 @@
 // The AI chat in Chromium with a fake OpenAI-compatible provider (tests/realtime/lib/fake-provider.mjs):
 // a daemon of this spec's own talks to it (the suite's shared daemon has no provider and answers
-// offline). Ask on the question list, watch the answer stream in, follow a source link.
+// offline). Ask on the question list, watch the answer stream in, follow a source link; turn an
+// answer that found nothing into a draft question.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { expect, test as base } from '@playwright/test';
@@ -67,4 +68,20 @@ test('ask the AI on the question list: the answer streams in, and a source opens
   await expect(
     page.getByRole('heading', { name: 'rails db:migrate で PG::UndefinedTable エラーが解決できない' }).first(),
   ).toBeVisible();
+});
+
+test('an answer the student cannot use becomes a draft question for the mentors', async ({ page }) => {
+  await login(page, demo.student);
+  await page.goto('/questions');
+  const panel = page.getByRole('region', { name: 'AIに聞く' });
+  await panel.getByRole('textbox', { name: 'AIに聞く' }).fill('Zyxwvut と Qwertzu の違いを教えてください');
+  await panel.getByRole('button', { name: '送信' }).click();
+  const answer = panel.getByTestId('ai-chat-answer');
+  await expect(answer).toHaveAttribute('aria-busy', 'false');
+  await expect(answer).toContainText('見つかりませんでした'); // nothing the school vouches for matched
+  await panel.getByRole('button', { name: 'メンターに質問する' }).click();
+
+  const dialog = page.getByRole('dialog', { name: '質問する' });
+  await expect(dialog.getByRole('textbox', { name: 'タイトル' })).toHaveValue('Zyxwvut と Qwertzu の違いを教えてください');
+  await expect(dialog.getByRole('textbox', { name: '本文 (Markdown)' })).toHaveValue(/> Zyxwvut と Qwertzu の違いを教えてください/);
 });
