@@ -11,7 +11,7 @@ TEST(RepositoryUrl, ValidationMessages) {
   EXPECT_EQ(repository_url_problem(""), "URLは必須です");
   EXPECT_EQ(repository_url_problem("  \t"), "URLは必須です");
   EXPECT_EQ(repository_url_problem("\u3000\u00A0\u2003"), "URLは必須です");
-  for (const std::string bad : {
+  for (const std::string& bad : std::initializer_list<std::string>{
            "github.com/me/x",
            "ftp://github.com/me/x",
            "javascript:alert(1)",
@@ -38,7 +38,7 @@ TEST(RepositoryUrl, ValidationMessages) {
            "https://github.com/" + std::string(482, 'a'),  // 501 bytes
        })
     EXPECT_EQ(repository_url_problem(bad), "不正なURLです") << bad;
-  for (const std::string fine : {
+  for (const std::string& fine : std::initializer_list<std::string>{
            "https://github.com/me/x",
            "HTTP://GitHub.com/me/x.git",
            " https://gitlab.com/me/x ",
