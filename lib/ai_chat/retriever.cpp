@@ -15,22 +15,22 @@ namespace {
 // $2 the staff roles, $3 how many. Counts: terms in the title, terms anywhere (question or answer).
 constexpr db::Statement kVouchedQuestions{
     "ai_chat.vouched_questions",
-    "SELECT q.id, q.title, x.body, "
+    "SELECT * FROM (SELECT q.id, q.title, x.body, "
     "  (SELECT count(*) FROM unnest($1::text[]) p WHERE q.title ILIKE p)::int AS in_title, "
     "  (SELECT count(*) FROM unnest($1::text[]) p WHERE q.search_text LIKE p OR x.body ILIKE p)::int AS matched "
     "FROM questions q JOIN answers x ON x.id = q.solved_answer_id JOIN accounts author ON author.id = x.account_id "
     "LEFT JOIN accounts chooser ON chooser.id = q.solution_chosen_by "
     "WHERE (author.role = ANY ($2::text[]) OR (chooser.role = ANY ($2::text[]) AND x.updated_at <= q.solution_chosen_at)) "
-    "AND (q.search_text LIKE ANY ($1::text[]) OR x.body ILIKE ANY ($1::text[])) "
-    "ORDER BY matched + in_title DESC, q.id DESC LIMIT $3"};
+    "AND (q.search_text LIKE ANY ($1::text[]) OR x.body ILIKE ANY ($1::text[]))) found "
+    "ORDER BY matched + in_title DESC, id DESC LIMIT $3"};
 // Curriculum tasks: the school's own text. Same counts.
 constexpr db::Statement kTasks{
     "ai_chat.tasks",
-    "SELECT t.id, t.curriculum_name, t.title, t.body, "
+    "SELECT * FROM (SELECT t.id, t.curriculum_name, t.title, t.body, "
     "  (SELECT count(*) FROM unnest($1::text[]) p WHERE t.title ILIKE p)::int AS in_title, "
     "  (SELECT count(*) FROM unnest($1::text[]) p WHERE t.title ILIKE p OR t.body ILIKE p)::int AS matched "
-    "FROM tasks t WHERE t.title ILIKE ANY ($1::text[]) OR t.body ILIKE ANY ($1::text[]) "
-    "ORDER BY matched + in_title DESC, t.id LIMIT $2"};
+    "FROM tasks t WHERE t.title ILIKE ANY ($1::text[]) OR t.body ILIKE ANY ($1::text[])) found "
+    "ORDER BY matched + in_title DESC, id LIMIT $2"};
 
 // Roles whose answers (or choice of a solution) the school vouches for.
 std::string staff_roles() {

@@ -115,8 +115,8 @@ constexpr db::Statement kUpdateQuestion{
 constexpr db::Statement kDeleteQuestion{"questions.delete", "DELETE FROM questions WHERE id = $1"};
 constexpr db::Statement kSetSolution{
     "questions.solution",
-    "UPDATE questions SET solved_answer_id = $2, solution_chosen_by = CASE WHEN $2 IS NULL THEN NULL ELSE $3::int8 END, "
-    "solution_chosen_at = CASE WHEN $2 IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1"};
+    "UPDATE questions SET solved_answer_id = $2::int8, solution_chosen_by = CASE WHEN $2::int8 IS NULL THEN NULL ELSE $3::int8 END, "
+    "solution_chosen_at = CASE WHEN $2::int8 IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1"};
 
 #define CAMP_ANSWER_COLUMNS                                                                       \
   "SELECT x.id, x.question_id, x.body, a.id, a.nickname, a.image_url, a.role, "                  \
