@@ -94,9 +94,9 @@ test('submitting: the URL rules with the specification messages', async () => {
     'https://github.com/camp-test/first-page-template.git',
     'HTTPS://github.com/camp-test/first-page-template.git/',
   ]) assert.deepEqual(await fields({ submission: { repository_url: clone } }), ['クローン元のリポジトリへのpushはできません'], clone);
-  // www. is not special: another host
+  // www.github.com serves the same repositories: pushing there is pushing to the clone source
   const www = await submit(u29, TASKS.deploy, 'https://www.github.com/camp-test/deploy-template');
-  assertStatus(www, 201);
+  assert.deepEqual(assertError(www, 422, 'invalid').fields.repository_url, ['クローン元のリポジトリへのpushはできません']);
 });
 
 test('submitting: wrong bodies and unknown tasks', async () => {
