@@ -93,10 +93,23 @@ test('submitting: the URL rules with the specification messages', async () => {
     'https://GitHub.COM/camp-test/first-page-template/',
     'https://github.com/camp-test/first-page-template.git',
     'HTTPS://github.com/camp-test/first-page-template.git/',
+    // Every spelling of the same repository: case, www., default port, trailing dot, //,
+    // a page inside it, percent-encoding, dot segments.
+    'https://github.com/Camp-Test/First-Page-Template',
+    'https://www.github.com/camp-test/first-page-template',
+    'https://github.com:443/camp-test/first-page-template',
+    'https://github.com./camp-test/first-page-template',
+    'https://github.com//camp-test//first-page-template',
+    'https://github.com/camp-test/first-page-template/tree/main',
+    'https://github.com/camp-test/%66irst-page-template',
+    'https://github.com/me/%2e%2e/camp-test/first-page-template',
   ]) assert.deepEqual(await fields({ submission: { repository_url: clone } }), ['クローン元のリポジトリへのpushはできません'], clone);
-  // www.github.com serves the same repositories: pushing there is pushing to the clone source
-  const www = await submit(u29, TASKS.deploy, 'https://www.github.com/camp-test/deploy-template');
-  assert.deepEqual(assertError(www, 422, 'invalid').fields.repository_url, ['クローン元のリポジトリへのpushはできません']);
+  // User info hides the host (a browser opens evil.example for the first): not a URL we take.
+  for (const hidden of ['https://evil.example\\@github.com/camp-test/first-page-template', 'https://me@github.com/me/x'])
+    assert.deepEqual(await fields({ submission: { repository_url: hidden } }), ['不正なURLです'], hidden);
+  // The student's own copy is fine, in any of those spellings.
+  const own = await submit(u29, TASKS.deploy, 'https://www.github.com/u29-student/deploy-template/tree/main');
+  assertStatus(own, 201);
 });
 
 test('submitting: wrong bodies and unknown tasks', async () => {
