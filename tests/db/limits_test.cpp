@@ -54,8 +54,8 @@ TEST(LimitsDb, TheChecksOnUserInputAreTheLimitsFile) {
   expect_upper("invitations", "nickname", limits::nickname_max);
   expect_upper("students", "name", limits::student_name_max);
   expect_upper("mentorings", "body", limits::mentoring_body_max);
-  expect_upper("categories", "name", limits::category_name_max);
-  expect_upper("categories", "search_name", limits::category_search_name_max);
+  expect_upper("question_categories", "name", limits::category_name_max);
+  expect_upper("question_categories", "search_name", limits::category_search_name_max);
   expect_upper("questions", "title", limits::question_title_max);
   expect_upper("questions", "body", limits::question_body_max);
   expect_upper("answers", "body", limits::answer_body_max);
