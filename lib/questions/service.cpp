@@ -27,7 +27,9 @@ void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors
     errors["category_id"].push_back(std::string(msg::category_required));
   if (in.title || creating) {
     const auto title = in.title.value_or("");
-    if (text::trim(title).empty()) errors["title"].push_back(std::string(msg::title_required));
+    const auto stored = text::trim(title);
+    if (stored.empty()) errors["title"].push_back(std::string(msg::title_required));
+    else if (!text::one_line(stored)) errors["title"].push_back(std::string(msg::title_one_line));  // the reminder's subject
     else if (validate::char_count(title) > 200) errors["title"].push_back(std::string(msg::title_too_long));
   }
   if (in.body && validate::char_count(*in.body) > 20000) errors["body"].push_back(std::string(msg::body_too_long));

@@ -70,7 +70,9 @@ std::optional<std::string> mentoring_body(std::string_view body) {
 }
 
 std::optional<std::string> student_name(std::string_view name) {
-  if (text::trim(name).empty()) return std::string(msg::student_name_required);
+  const auto stored = text::trim(name);
+  if (stored.empty()) return std::string(msg::student_name_required);
+  if (!text::one_line(stored)) return std::string(msg::student_name_one_line);  // it becomes a nickname, a display name
   if (validate::char_count(name) > static_cast<std::size_t>(kNameMax)) return std::string(msg::student_name_too_long);
   return std::nullopt;
 }

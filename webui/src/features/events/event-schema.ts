@@ -3,6 +3,7 @@
 // participant count when an event is edited ('N名(現在の参加人数)以上で設定してください').
 import * as z from 'zod/mini';
 import { fill, limits, messages } from '../../lib/messages';
+import { isOneLine } from '../../lib/validation';
 import type { EventDraft } from './event-draft';
 
 export const TITLE_MAX = 100;
@@ -49,6 +50,7 @@ export function eventSchema(participantsCount = 0) {
         .check(
           z.trim(),
           z.minLength(1, messages.title_required),
+          z.refine(isOneLine, messages.title_one_line),
           z.maxLength(TITLE_MAX, messages.event_title_too_long),
         ),
       tagId: z.string().check(z.regex(/^[1-9][0-9]*$/, messages.event_tag_unknown)), // the select's value
