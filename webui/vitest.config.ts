@@ -11,6 +11,7 @@ export default defineConfig({
     environmentOptions: { happyDOM: { url: 'https://camp.test/' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 30_000, // above findBy*'s 10 s (src/test/setup.ts)
     restoreMocks: true,
     unstubGlobals: true,
   },

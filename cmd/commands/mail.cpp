@@ -7,6 +7,7 @@
 
 #include "context.hpp"
 #include "core/clock.hpp"
+#include "core/text.hpp"
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "mail/mime.hpp"
@@ -56,8 +57,9 @@ int list_mails(Context& ctx, const ListOptions& o) {
   for (const auto& m : mails) {
     const auto j = mail::to_json(m, false);
     std::cout << m.id << "\t" << mail::to_string(m.status) << "\t" << m.attempts << " tries\t"
-              << j["created_at"].get<std::string>() << "\t" << m.to << "\t" << m.template_name << "\t" << m.subject;
-    if (m.last_error && m.status != mail::Status::sent) std::cout << "\t" << *m.last_error;
+              << j["created_at"].get<std::string>() << "\t" << m.to << "\t" << m.template_name << "\t"
+              << text::escape_for_log(m.subject);  // a failed mail's subject may hold the line break that failed it
+    if (m.last_error && m.status != mail::Status::sent) std::cout << "\t" << text::escape_for_log(*m.last_error);
     std::cout << "\n";
   }
   return kOk;
@@ -79,7 +81,8 @@ int show_mail(Context& ctx, const ShowOptions& o) {
   }
   for (const char* key : {"id", "status", "attempts", "to", "template", "subject", "message_id", "created_at",
                           "next_attempt_at", "sent_at", "last_error", "bulk", "unsubscribe_url"})
-    if (!j[key].is_null()) std::cout << key << ": " << (j[key].is_string() ? j[key].get<std::string>() : j[key].dump()) << "\n";
+    if (!j[key].is_null())
+      std::cout << key << ": " << (j[key].is_string() ? text::escape_for_log(j[key].get<std::string>()) : j[key].dump()) << "\n";
   std::cout << "\n" << found->text_body;
   if (found->html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
   return kOk;

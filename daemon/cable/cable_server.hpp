@@ -1,9 +1,10 @@
 #pragma once
 // /cable: ActionCable-compatible websockets. The HTTP upgrade request arrives through RESTinio
 // (daemon/server.cpp), which hands the connected socket over; from then on Boost.Beast speaks
-// the websocket protocol, with frame and message limits enforced on the frame header, before
-// any allocation. Broadcasts come from PostgreSQL LISTEN/NOTIFY (daemon/server.cpp listens), so
-// every daemon instance delivers every change.
+// the websocket protocol (cable/connection.hpp), with frame and message limits enforced on the
+// frame header, before any allocation, and a Session (cable/session.hpp) speaks ActionCable.
+// Broadcasts come from PostgreSQL LISTEN/NOTIFY (daemon/server.cpp listens), so every daemon
+// instance delivers every change.
 #include <memory>
 #include <optional>
 
@@ -37,9 +38,8 @@ class CableServer {
   // the session is gone or the role is not the one it connected with.
   void account_changed(std::int64_t account_id);
 
-  struct Impl;
-
  private:
+  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -100,14 +100,8 @@ Checked check_invite(db::Tx& tx, const Invite& raw, std::map<std::string, std::o
   Checked out{raw, Role::trial, std::nullopt};
   auto& in = out.in;
   in.email = text::trim(in.email, " \t");
-  FieldErrors errors;
-  if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
-  if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);
+  auto errors = invite_field_errors(in);
   const auto role = parse_role(in.role);
-  if (!role) errors["role"].push_back(std::string(msg::role_unknown));
-  const bool needs_course = role && (*role == Role::student || *role == Role::graduate);
-  if (role && needs_course && !in.course_code) errors["course"].push_back(std::string(msg::course_required_for_role));
-  if (role && !needs_course && in.course_code) errors["course"].push_back(std::string(msg::course_not_for_role));
   if (in.course_code && errors.find("course") == errors.end()) {
     auto known = course_ids.find(*in.course_code);
     if (known == course_ids.end()) {
@@ -130,6 +124,18 @@ Error email_taken() {
 }
 
 }  // namespace
+
+FieldErrors invite_field_errors(const Invite& in) {
+  FieldErrors errors;
+  if (auto m = validate::email(in.email)) errors["email"].push_back(*m);
+  if (auto m = validate::nickname(in.nickname)) errors["nickname"].push_back(*m);
+  const auto role = parse_role(in.role);
+  if (!role) errors["role"].push_back(std::string(msg::role_unknown));
+  const bool needs_course = role && (*role == Role::student || *role == Role::graduate);
+  if (role && needs_course && !in.course_code) errors["course"].push_back(std::string(msg::course_required_for_role));
+  if (role && !needs_course && in.course_code) errors["course"].push_back(std::string(msg::course_not_for_role));
+  return errors;
+}
 
 std::string InvitationService::accept_url(std::string_view id) const {
   return public_url_ + "/account/new/" + std::string(id);

@@ -18,6 +18,7 @@
 #include "accounts/model.hpp"
 #include "accounts/password_resets.hpp"
 #include "core/clock.hpp"
+#include "core/error.hpp"
 #include "db/pool.hpp"
 #include "mail/model.hpp"
 
@@ -31,6 +32,11 @@ struct Invite {
   std::optional<std::string> course_code;  // students and graduates need one; others none
   std::string nickname;                    // a suggestion; the person may change it
 };
+
+// The rules of an invitation's fields that need no database (e-mail, nickname, role, whether
+// a course is needed): every invitation, and each row of `camp students import` before it is
+// written (its dry run included), so a file the dry run accepts is one the import accepts.
+FieldErrors invite_field_errors(const Invite& invite);
 
 struct Invitation {
   std::int64_t id = 0;

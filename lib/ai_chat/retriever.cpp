@@ -3,56 +3,31 @@
 #include <algorithm>
 #include <optional>
 
-#include "accounts/model.hpp"
+#include <utf8cpp/utf8.h>
+
 #include "core/text.hpp"
-#include "db/arrays.hpp"
+#include "core/utf8.hpp"
+#include "reporting/knowledge.hpp"
 
 namespace camp::ai_chat {
 namespace {
 
-// The resolved questions the school vouches for: the solving answer was written by a mentor or
-// an admin, or one of them chose it and it has not been edited since. $1 the LIKE patterns,
-// $2 the staff roles, $3 how many. Counts: terms in the title, terms anywhere (question or answer).
-constexpr db::Statement kVouchedQuestions{
-    "ai_chat.vouched_questions",
-    "SELECT * FROM (SELECT q.id, q.title, x.body, "
-    "  (SELECT count(*) FROM unnest($1::text[]) p WHERE q.title ILIKE p)::int AS in_title, "
-    "  (SELECT count(*) FROM unnest($1::text[]) p WHERE q.search_text LIKE p OR x.body ILIKE p)::int AS matched "
-    "FROM questions q JOIN answers x ON x.id = q.solved_answer_id JOIN accounts author ON author.id = x.account_id "
-    "LEFT JOIN accounts chooser ON chooser.id = q.solution_chosen_by "
-    "WHERE (author.role = ANY ($2::text[]) OR (chooser.role = ANY ($2::text[]) AND x.updated_at <= q.solution_chosen_at)) "
-    "AND (q.search_text LIKE ANY ($1::text[]) OR x.body ILIKE ANY ($1::text[]))) found "
-    "ORDER BY matched + in_title DESC, id DESC LIMIT $3"};
-// Curriculum tasks: the school's own text. Same counts.
-constexpr db::Statement kTasks{
-    "ai_chat.tasks",
-    "SELECT * FROM (SELECT t.id, t.curriculum_name, t.title, t.body, "
-    "  (SELECT count(*) FROM unnest($1::text[]) p WHERE t.title ILIKE p)::int AS in_title, "
-    "  (SELECT count(*) FROM unnest($1::text[]) p WHERE t.title ILIKE p OR t.body ILIKE p)::int AS matched "
-    "FROM tasks t WHERE t.title ILIKE ANY ($1::text[]) OR t.body ILIKE ANY ($1::text[])) found "
-    "ORDER BY matched + in_title DESC, id LIMIT $2"};
-
-// Roles whose answers (or choice of a solution) the school vouches for.
-std::string staff_roles() {
-  using accounts::Role;
-  std::vector<std::string> names;
-  for (const auto role : {Role::admin, Role::basic_mentor, Role::advanced_mentor, Role::spot_advanced_mentor})
-    names.emplace_back(accounts::to_string(role));
-  return db::text_array(names);
-}
-
 enum class Kind { other, ascii, kanji, katakana };
 
-// Decodes one UTF-8 character at `i` (advancing it); invalid bytes count as `other`.
+// Decodes one UTF-8 character at `i` (advancing it); an invalid byte is one character of kind `other`.
 Kind next_char(const std::string& s, std::size_t& i, std::string& bytes) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-  if (i + len > s.size()) len = 1;
-  bytes.assign(s, i, len);
-  char32_t cp = len == 1 ? c : len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
-  for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  i += len;
-  if (len == 1) {
+  const auto from = s.begin() + static_cast<std::ptrdiff_t>(i);
+  auto it = from;
+  std::uint32_t cp = 0xFFFD;
+  try {
+    cp = utf8::next(it, s.end());
+  } catch (const utf8::exception&) {  // rare: text reaching the database is valid UTF-8
+    it = from + 1;
+  }
+  bytes.assign(from, it);
+  i = static_cast<std::size_t>(it - s.begin());
+  if (cp < 0x80) {
+    const auto c = static_cast<char>(cp);
     if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_') return Kind::ascii;
     if (c >= 'A' && c <= 'Z') {
       bytes[0] = static_cast<char>(c - 'A' + 'a');
@@ -78,11 +53,6 @@ std::string like_pattern(const std::string& term) {
     p += ch;
   }
   return p + "%";
-}
-
-std::size_t utf8_chars(std::string_view s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
 }
 
 bool blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
@@ -123,7 +93,7 @@ std::vector<Line> lines_of(const std::string& text, const std::vector<std::strin
     l.text = text.substr(at, end - at);
     if (!l.text.empty() && l.text.back() == '\r') l.text.pop_back();
     at = end + 1;
-    l.chars = utf8_chars(l.text);
+    l.chars = text::char_count(l.text);
     const auto lower = text::lower_ascii(l.text);
     for (const auto& t : terms) l.hits += lower.find(t) != std::string::npos ? 1 : 0;
     const auto i = out.size();
@@ -272,25 +242,21 @@ std::vector<Passage> retrieve(db::Tx& tx, const std::string& input, int limit) {
   if (terms.empty() || limit < 1) return {};
   std::vector<std::string> patterns;
   for (const auto& t : terms) patterns.push_back(like_pattern(t));
-  const auto pattern_array = db::text_array(patterns);
   // Relevance: each term found counts once, once more in the title. A source must hold a third
   // of the terms (at least one) and score more than half the best one; the rest is noise.
   const int needed = (static_cast<int>(terms.size()) + 2) / 3;
   const int candidates = limit * 4;
   std::vector<Passage> out;
-  for (const auto& r : tx.exec(kVouchedQuestions, pattern_array, staff_roles(), candidates)) {
-    const auto matched = r[4].as<int>();
-    if (matched < needed) continue;
+  for (const auto& q : reporting::vouched_solutions(tx, patterns, candidates)) {
+    if (q.matched < needed) continue;
     // The question's title (the link) and the passage of its vouched answer that matches best.
-    out.push_back({{r[1].as<std::string>(), "/questions/" + r[0].as<std::string>(), "question"},
-                   passage(r[2].as<std::string>(), terms, 300), matched + r[3].as<int>()});
+    out.push_back({{q.title, "/questions/" + std::to_string(q.id), "question"}, passage(q.body, terms, 300),
+                   q.matched + q.in_title});
   }
-  for (const auto& r : tx.exec(kTasks, pattern_array, candidates)) {
-    const auto matched = r[5].as<int>();
-    if (matched < needed) continue;
-    out.push_back({{r[2].as<std::string>(), "/curriculums/" + r[1].as<std::string>() + "#task-" + r[0].as<std::string>(),
-                    "curriculum"},
-                   passage(r[3].as<std::string>(), terms, 300), matched + r[4].as<int>()});
+  for (const auto& t : reporting::matching_tasks(tx, patterns, candidates)) {
+    if (t.matched < needed) continue;
+    out.push_back({{t.title, "/curriculums/" + t.curriculum_name + "#task-" + std::to_string(t.id), "curriculum"},
+                   passage(t.body, terms, 300), t.matched + t.in_title});
   }
   std::stable_sort(out.begin(), out.end(), [](const Passage& a, const Passage& b) {
     if (a.score != b.score) return a.score > b.score;

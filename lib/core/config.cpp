@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace camp {
 namespace {
@@ -149,7 +150,7 @@ void validate_mail(const MailConfig& m) {
   if (at == std::string::npos || at == 0 || at + 1 == m.from_address.size() ||
       m.from_address.find_first_of(" <>\r\n\"") != std::string::npos)
     throw Error(errc::invalid, "config: mail.from_address must be a plain address like noreply@example.com");
-  if (m.from_name.find_first_of("\r\n") != std::string::npos)
+  if (!text::valid_utf8(m.from_name) || !text::one_line(m.from_name))
     throw Error(errc::invalid, "config: mail.from_name must be one line");
   if (!m.smtp_url.empty() && m.smtp_url.rfind("smtp://", 0) != 0 && m.smtp_url.rfind("smtps://", 0) != 0)
     throw Error(errc::invalid, "config: mail.smtp.url must start with smtp:// or smtps://");

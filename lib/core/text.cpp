@@ -43,6 +43,19 @@ bool has_control(std::string_view bytes) {
   return std::any_of(bytes.begin(), bytes.end(), [](char c) { return is_control(static_cast<unsigned char>(c)); });
 }
 
+bool one_line(std::string_view utf8) {
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    const auto c = static_cast<unsigned char>(utf8[i]);
+    const auto next = i + 1 < utf8.size() ? static_cast<unsigned char>(utf8[i + 1]) : 0;
+    if (is_control(c)) return false;
+    if (c == 0xC2 && next >= 0x80 && next <= 0x9F) return false;  // C1: U+0080..U+009F (NEL among them)
+    if (c == 0xE2 && next == 0x80 && i + 2 < utf8.size() &&
+        (static_cast<unsigned char>(utf8[i + 2]) == 0xA8 || static_cast<unsigned char>(utf8[i + 2]) == 0xA9))
+      return false;  // U+2028, U+2029
+  }
+  return true;
+}
+
 std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes) {
   if (utf8.size() <= max_bytes) return utf8;
   std::size_t end = max_bytes;

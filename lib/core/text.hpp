@@ -10,6 +10,9 @@ namespace camp::text {
 bool valid_utf8(std::string_view bytes);
 // C0 controls (NUL, CR, LF, ESC ...) and DEL.
 bool has_control(std::string_view bytes);
+// Text fit for one line of a mail header or a title: no C0 or C1 control, DEL, or Unicode
+// line or paragraph separator (U+2028, U+2029). Expects valid UTF-8.
+bool one_line(std::string_view utf8);
 // At most max_bytes of `utf8`, cut at a character boundary (never inside a character).
 std::string_view utf8_prefix(std::string_view utf8, std::size_t max_bytes);
 // Printable in one log line: controls become \n, \r, \t or \xNN, and so do bytes of

@@ -4,6 +4,7 @@
 
 #include "core/limits.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
 
 namespace camp::validate {
 
@@ -26,8 +27,8 @@ std::optional<std::string> password(std::string_view value) {
 
 std::optional<std::string> nickname(std::string_view value) {
   if (char_count(value) > limits::nickname_max) return std::string(msg::nickname_too_long);
-  for (unsigned char c : value)
-    if (c < 0x20 || c == 0x7F) return std::string(msg::forbidden_character);
+  // A display name: mails greet with it, so one line like every text that may reach a header.
+  if (!text::one_line(value)) return std::string(msg::forbidden_character);
   return std::nullopt;
 }
 

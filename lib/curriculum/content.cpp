@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/limits.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
 #include "curriculum/repository_url.hpp"
@@ -168,7 +169,7 @@ std::optional<CurriculumSpec> parse_curriculum(const std::string& text, const st
     c.description = *d;
   }
   if (const auto ms = scalar(m, "milestone", r, false)) {
-    if (!std::regex_match(*ms, std::regex("[a-z0-9_]{1,100}")))
+    if (!std::regex_match(*ms, std::regex("[a-z0-9_]{1," + std::to_string(limits::milestone_type_max) + "}")))
       r.at(m["milestone"], "milestone must be lower-case letters, digits and '_'");
     c.milestone = *ms;
   }

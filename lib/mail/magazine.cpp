@@ -4,7 +4,9 @@
 
 #include "accounts/model.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/text.hpp"
+#include "core/validation.hpp"
 #include "db/arrays.hpp"
 #include "mail/outbox.hpp"
 
@@ -22,22 +24,18 @@ constexpr db::Statement kRecord{
     "INSERT INTO mail_magazine_sends (subject, body_sha256, roles, recipients, again) "
     "VALUES ($1, $2, $3::text[], $4, $5) RETURNING id"};
 
-std::size_t characters(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
+// The subject is a mail header: one line (text::one_line), 1-200 characters.
 void validate(const Magazine& m) {
   FieldErrors fields;
-  if (m.subject.empty() || characters(m.subject) > 200 || !text::valid_utf8(m.subject) || text::has_control(m.subject))
-    fields["subject"].push_back("the subject must be one line of 1 to 200 characters (UTF-8)");
-  if (m.body.empty() || m.body.size() > 100000 || !text::valid_utf8(m.body) ||
-      m.body.find('\0') != std::string::npos)
-    fields["body"].push_back("the body must be UTF-8 text of 1 to 100,000 bytes");
+  if (text::trim(m.subject).empty()) fields["subject"].emplace_back(msg::magazine_subject_required);
+  else if (!text::valid_utf8(m.subject) || !text::one_line(m.subject)) fields["subject"].emplace_back(msg::magazine_subject_one_line);
+  else if (validate::char_count(m.subject) > 200) fields["subject"].emplace_back(msg::magazine_subject_too_long);
+  if (text::trim(m.body).empty()) fields["body"].emplace_back(msg::magazine_body_required);
+  else if (m.body.size() > 100000) fields["body"].emplace_back(msg::magazine_body_too_large);
+  else if (!text::valid_utf8(m.body) || m.body.find('\0') != std::string::npos) fields["body"].emplace_back(msg::forbidden_character);
   for (const auto& role : m.roles)
-    if (!accounts::parse_role(role)) fields["roles"].push_back("unknown role '" + role + "'");
-  if (!fields.empty()) throw Error(errc::invalid, "the magazine cannot be sent as it is", fields);
+    if (!accounts::parse_role(role)) fields["roles"].emplace_back(msg::role_unknown);
+  throw_if_invalid(fields);
 }
 
 }  // namespace

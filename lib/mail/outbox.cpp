@@ -1,5 +1,7 @@
 #include "mail/outbox.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 #include "core/error.hpp"
@@ -20,6 +22,11 @@ constexpr db::Statement kInsert{
     "mail.insert",
     "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
+// A mail that cannot be rendered: failed at once, never sent, shown by `camp mail list --failed`.
+constexpr db::Statement kInsertFailed{
+    "mail.insert_failed",
+    "INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, "
+    "last_error) VALUES ($1, $2, $3, $4, NULL, $5, $6, 'failed', left($7, 2000)) RETURNING id"};
 constexpr db::Statement kInsertMany{
     "mail.insert_many",
     "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
@@ -91,30 +98,68 @@ struct Row {
   std::optional<std::string> html;
   bool bulk;
   std::optional<std::string> unsubscribe_url;
+  std::optional<std::string> render_error;  // set: store as failed, never send
 };
+
+// Stored text of a mail that could not be rendered: what the template makes of the values
+// without the checks (so the operator sees which mail it was), kept valid UTF-8.
+std::string unchecked(const std::string& text, const Values& values, const std::string& where) {
+  const auto filled = fill(text, values, false, where);
+  return text::valid_utf8(filled) ? filled : text::escape_for_log(filled);
+}
 
 Row prepare(const Outgoing& mail) {
   check_address(mail.to);
   if (mail.bulk) check_unsubscribe_url(mail.unsubscribe_url);
   else if (!mail.unsubscribe_url.empty()) throw Error(errc::invalid, "mail unsubscribe_url is for bulk mail only");
-  auto r = render(mail.template_name, mail.values);
-  return {mail.template_name, mail.to, std::move(r.subject), std::move(r.text), std::move(r.html), mail.bulk,
-          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt};
+  Row row{mail.template_name, mail.to, {}, {}, std::nullopt, mail.bulk,
+          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt, std::nullopt};
+  try {
+    auto r = render(mail.template_name, mail.values);
+    row.subject = std::move(r.subject);
+    row.text = std::move(r.text);
+    row.html = std::move(r.html);
+  } catch (const Error& e) {
+    // A value this mail cannot carry (a title with a line break) fails this mail alone;
+    // a programming error (unknown template, missing value) still rolls the change back.
+    if (e.code() != errc::invalid) throw;
+    const auto& source = *std::find_if(embedded_templates().begin(), embedded_templates().end(),
+                                       [&](const TemplateSource& t) { return mail.template_name == t.name; });
+    row.subject = unchecked(source.subject, mail.values, mail.template_name + ".subject");
+    row.text = unchecked(source.text, mail.values, mail.template_name + ".txt");
+    row.render_error = e.what();
+  }
+  return row;
+}
+
+std::int64_t insert_failed(db::Tx& tx, const Row& r) {
+  const auto id = tx.exec(kInsertFailed, r.template_name, r.to, r.subject, r.text, r.bulk, r.unsubscribe_url,
+                          *r.render_error)[0][0]
+                      .as<std::int64_t>();
+  spdlog::error("mail {} ({}) to {} cannot be rendered and is failed: {}", id, r.template_name, r.to,
+                text::escape_for_log(*r.render_error));
+  return id;
 }
 
 }  // namespace
 
 std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
   const auto r = prepare(mail);
+  if (r.render_error) return insert_failed(tx, r);
   return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url)[0][0]
       .as<std::int64_t>();
 }
 
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
-  if (mails.empty()) return 0;
+  std::size_t failed = 0;
   db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
   for (const auto& mail : mails) {
     const auto r = prepare(mail);
+    if (r.render_error) {
+      insert_failed(tx, r);
+      ++failed;
+      continue;
+    }
     names.add(r.template_name);
     tos.add(r.to);
     subjects.add(r.subject);
@@ -123,8 +168,10 @@ std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
     bulks.add(std::string(r.bulk ? "t" : "f"));
     urls.add(r.unsubscribe_url);
   }
-  return tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(), urls.str())[0][0]
-      .as<std::size_t>();
+  if (failed == mails.size()) return failed;
+  return failed + tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(),
+                          urls.str())[0][0]
+                      .as<std::size_t>();
 }
 
 std::vector<Mail> list(db::Tx& tx, std::optional<Status> status, int limit) {

@@ -17,10 +17,14 @@
 
 namespace camp::mail {
 
-// Renders the template (errors: see templates.hpp), checks the address and the unsubscribe
-// URL (Error(invalid)), inserts the row and wakes the delivery workers (NOTIFY, sent at commit).
+// Renders the template, checks the address and the unsubscribe URL (Error(invalid)), inserts
+// the row and wakes the delivery workers (NOTIFY, sent at commit). A mail whose values it
+// cannot carry (templates.hpp: Error(invalid) from render) is stored as failed at once with
+// the reason in last_error and logged; it never blocks the caller or the other mails. A
+// programming error (unknown template, missing value) throws Error(internal).
 std::int64_t enqueue(db::Tx& tx, const Outgoing& mail);
-// The same for many mails in one statement (the magazine; bench/mail.sh): all or nothing.
+// The same for many mails in one statement (the magazine; bench/mail.sh): how many rows were
+// written (queued and failed).
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails);
 
 // Newest first; only `status` when given.

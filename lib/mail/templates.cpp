@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/text.hpp"
 
 namespace camp::mail {
@@ -74,10 +75,15 @@ Rendered render(const std::string& template_name, const Values& values) {
   if (it == all.end()) throw Error(errc::internal, "no mail template named '" + template_name + "'");
   for (const auto& [name, value] : values)
     if (!text::valid_utf8(value)) throw Error(errc::invalid, "mail value {{" + name + "}} is not valid UTF-8");
+  // A subject is one header line: a value that would break it (a title with a line break)
+  // makes this mail unrenderable, named in the message an operator reads.
+  for (const auto& name : placeholders(it->subject, template_name + ".subject")) {
+    const auto value = values.find(name);
+    if (value != values.end() && !text::one_line(value->second))
+      throw Error(errc::invalid, msg::mail_subject_not_one_line(template_name, "{{" + name + "}}"));
+  }
   Rendered r;
   r.subject = text::trim(fill(it->subject, values, false, template_name + ".subject"));
-  if (r.subject.find_first_of("\r\n") != std::string::npos)
-    throw Error(errc::invalid, "mail template " + template_name + ": the subject must be one line");
   r.text = fill(it->text, values, false, template_name + ".txt");
   if (it->has_html) r.html = fill(it->html, values, true, template_name + ".html");
   return r;

@@ -29,8 +29,9 @@ struct Rendered {
 };
 
 // Throws camp::Error(internal) for an unknown template or a missing value (a programming
-// error, so the caller's transaction rolls back), and Error(invalid) for a subject value with
-// a line break.
+// error, so the caller's transaction rolls back), and Error(invalid) for a value that is not
+// valid UTF-8 or, in the subject, not one line (text::one_line; the message names the value:
+// mail::enqueue records such a mail as failed).
 Rendered render(const std::string& template_name, const Values& values);
 // Fills one template text (exposed for tests).
 std::string fill(const std::string& text, const Values& values, bool html_escape, const std::string& where);

@@ -2,7 +2,7 @@
 
 #include "core/utf8.hpp"
 #include "mail/outbox.hpp"
-#include "reviews/digest.hpp"
+#include "reporting/waiting.hpp"
 
 namespace camp::mail {
 namespace {
@@ -12,11 +12,6 @@ using std::chrono::seconds;
 
 constexpr const char* kDigestKind = "mentor_digest";
 
-constexpr db::Statement kUnanswered{
-    "waiting.unanswered",
-    "SELECT id, title, (EXTRACT(EPOCH FROM to_timestamp($1) - created_at) / 86400)::bigint, count(*) OVER () "
-    "FROM questions WHERE answers_count = 0 AND created_at <= to_timestamp($1) - make_interval(days => $2) "
-    "ORDER BY created_at, id LIMIT $3"};
 constexpr db::Statement kClaimDay{
     "waiting.claim_day",
     "INSERT INTO mail_runs (kind, day, mails) VALUES ($1, $2::date, 0) ON CONFLICT DO NOTHING RETURNING 1"};
@@ -68,24 +63,21 @@ std::string render_sections(const std::vector<DigestSection>& sections, const st
 }  // namespace
 
 DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
-  DigestSection section{"回答を待っている質問（" + std::to_string(ctx.config.digest_unanswered_days) + "日以上回答なし）", 0, {}};
-  const auto rows = tx.exec(kUnanswered, epoch(ctx.now), ctx.config.digest_unanswered_days,
-                            static_cast<int>(kDigestItems));
-  for (const auto& r : rows) {
-    section.total = r[3].as<std::size_t>();
-    section.items.push_back({one_line(r[1].as<std::string>(), 80),
-                             ctx.public_url + "/questions/" + r[0].as<std::string>(),
-                             std::to_string(r[2].as<std::int64_t>()) + "日前"});
-  }
+  const auto days = ctx.config.digest_unanswered_days;
+  const auto waiting = reporting::unanswered_questions(tx, ctx.now, days, kDigestItems);
+  DigestSection section{"回答を待っている質問（" + std::to_string(days) + "日以上回答なし）", waiting.total, {}};
+  for (const auto& q : waiting.oldest)
+    section.items.push_back({one_line(q.title, 80), ctx.public_url + "/questions/" + std::to_string(q.id),
+                             std::to_string(q.days_waiting) + "日前"});
   return section;
 }
 
 namespace {
 
-// The reviews' section: submissions waiting for a first review as long (reviews/digest.hpp).
+// The reviews' section: submissions waiting for a first review as long.
 DigestSection waiting_submissions(db::Tx& tx, const DigestContext& ctx) {
   const auto days = ctx.config.digest_unanswered_days;
-  const auto waiting = reviews::waiting_submissions(tx, ctx.now, days, kDigestItems);
+  const auto waiting = reporting::waiting_submissions(tx, ctx.now, days, kDigestItems);
   DigestSection section{"レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
   for (const auto& s : waiting.oldest)
     section.items.push_back({"課題" + std::to_string(s.task_id) + "「" + s.task_title + "」" +

@@ -4,9 +4,9 @@
 // Both go through the outbox and honour the `school` opt-out; time comes from a Clock.
 //
 // The digest is a list of sections, each from one source (digest_sources()): the questions
-// nobody has answered, then the submissions waiting for a review (reviews::waiting_submissions,
-// the reviews domain's own query, worded here: the reviews domain knows nothing of mail). Another section is one more source appended there; the run,
-// the recipients, the once-per-day guard and the mail stay as they are.
+// nobody has answered, then the submissions waiting for a review. Both are read by the
+// reporting module (lib/reporting/waiting.hpp) and worded here. Another section is one more
+// source appended there; the run, the recipients, the once-per-day guard and the mail stay.
 #include <cstddef>
 #include <functional>
 #include <string>

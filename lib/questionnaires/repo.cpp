@@ -41,30 +41,39 @@ constexpr db::Statement kReseal{
     "UPDATE questionnaire_answers SET key_id = $2, nonce = $3::bytea, sealed = $4::bytea WHERE id = $1"};
 
 // Who owes which questionnaire (docs/questionnaires.md "Who owes what"): students and graduates
-// x the four kinds, with the date from which each is owed. $1 kind or null, $3 search text,
-// $6 today (school date), $7 one account or null.
+// x the four kinds, with the date from which each is owed; the school's dates (Asia/Tokyo), today
+// given by the caller's clock. $1 kind or null, $3 search text, $6 today, $7 one account or null.
+// The course ends its months after the student record's start date (the account's creation
+// without a record); graduated: the graduate role or a record marked graduated.
 #define CAMP_STATUS_ROWS                                                                                              \
   "WITH k(kind, pos) AS (VALUES ('pre-curriculum', 1), ('post-curriculum', 2), ('post-job-change', 3), ('follow-up', 4)), " \
   "s AS (SELECT a.id, a.nickname, a.email, a.role, coalesce(c.name, '') AS course, k.kind, k.pos, "                   \
-  "q.submitted_at, r.reminded_at, CASE k.kind "                                                                     \
+  "q.submitted_at, r.reminded_at, (a.role = 'graduate' OR st.status IS NOT DISTINCT FROM 'graduated') AS graduated, " \
+  "CASE k.kind "                                                                                                    \
   "WHEN 'pre-curriculum' THEN (a.created_at AT TIME ZONE 'Asia/Tokyo')::date "                                       \
   "WHEN 'follow-up' THEN (SELECT (p.submitted_at AT TIME ZONE 'Asia/Tokyo')::date + 180 FROM questionnaire_answers p " \
   "WHERE p.account_id = a.id AND p.kind = 'post-job-change') "                                                       \
-  "ELSE ((a.created_at AT TIME ZONE 'Asia/Tokyo') + make_interval(months => coalesce(c.months, 3)::int))::date END AS due_on " \
+  "ELSE (coalesce(st.start_date, (a.created_at AT TIME ZONE 'Asia/Tokyo')::date) "                                    \
+  "+ make_interval(months => coalesce(c.months, 3)::int))::date END AS due_on "                                       \
   "FROM accounts a CROSS JOIN k LEFT JOIN courses c ON c.id = a.course_id "                                          \
+  "LEFT JOIN students st ON st.account_id = a.id "                                                                    \
   "LEFT JOIN questionnaire_answers q ON q.account_id = a.id AND q.kind = k.kind "                                     \
   "LEFT JOIN questionnaire_reminders r ON r.account_id = a.id AND r.kind = k.kind "                                   \
   "WHERE a.role IN ('student', 'graduate') AND ($1::text IS NULL OR k.kind = $1) AND ($7::int8 IS NULL OR a.id = $7) " \
   "AND ($3::text = '' OR strpos(lower(a.nickname || ' ' || a.email), lower($3)) > 0)), "                              \
   "t AS (SELECT s.*, CASE WHEN submitted_at IS NOT NULL THEN 'answered' "                                            \
-  "WHEN (kind = 'post-curriculum' AND role = 'graduate') OR (kind = 'post-job-change' AND role = 'graduate') "       \
-  "OR (kind IN ('pre-curriculum', 'post-curriculum', 'follow-up') AND due_on <= $6::date) THEN 'owed' END AS state FROM s) "
+  "WHEN kind IN ('post-curriculum', 'post-job-change') AND graduated THEN 'owed' "                                   \
+  "WHEN kind IN ('pre-curriculum', 'post-curriculum', 'follow-up') AND due_on <= $6::date THEN 'owed' END AS state FROM s) "
 constexpr db::Statement kStatus{
     "questionnaires.status",
     CAMP_STATUS_ROWS
     "SELECT id, nickname, email, role, course, kind, state, due_on::text, " CAMP_JST("submitted_at") ", "
     CAMP_JST("reminded_at") ", count(*) OVER () FROM t WHERE state IS NOT NULL AND ($2::text = 'all' OR state = $2) "
     "ORDER BY pos, due_on NULLS LAST, id LIMIT $4 OFFSET $5"};
+constexpr db::Statement kBackdate{
+    "questionnaires.backdate",
+    "UPDATE questionnaire_answers SET submitted_at = submitted_at - make_interval(days => $3) "
+    "WHERE account_id = $1 AND kind = $2"};
 constexpr db::Statement kMarkReminded{
     "questionnaires.mark_reminded",
     "INSERT INTO questionnaire_reminders (account_id, kind) SELECT unnest($2::int8[]), $1 "
@@ -193,6 +202,10 @@ std::vector<std::int64_t> mark_reminded(db::Tx& tx, const std::string& kind, con
   std::vector<std::int64_t> out;
   for (const auto& r : tx.exec(kMarkReminded, kind, db::int_array(account_ids))) out.push_back(r[0].as<std::int64_t>());
   return out;
+}
+
+void backdate(db::Tx& tx, std::int64_t account_id, const std::string& kind, int days) {
+  tx.exec(kBackdate, account_id, kind, days);
 }
 
 }  // namespace camp::questionnaires::repo

@@ -58,4 +58,8 @@ std::vector<StatusRow> status(db::Tx& tx, const StatusQuery& query, std::int64_t
 // actually marked (the caller mails exactly these).
 std::vector<std::int64_t> mark_reminded(db::Tx& tx, const std::string& kind, const std::vector<std::int64_t>& account_ids);
 
+// Demo data only (lib/seed/questionnaires.cpp): an answer dated `days` earlier, so a demo
+// history can hold a job change long enough ago for the follow-up to be due.
+void backdate(db::Tx& tx, std::int64_t account_id, const std::string& kind, int days);
+
 }  // namespace camp::questionnaires::repo

@@ -98,13 +98,28 @@ std::vector<KindState> QuestionnaireService::overview(const accounts::Account& a
   return out;
 }
 
+// The account owes `kind` today (the status rule, "Who owes what"): 409 when it answered
+// already, 422 when the kind is not due yet (an answer is final and goes to the subsidy's
+// report, so one sent too early could not be corrected).
+void QuestionnaireService::require_owed(db::Tx& tx, const accounts::Account& actor, const std::string& kind) const {
+  repo::StatusQuery q;
+  q.kind = kind;
+  q.state = "all";
+  q.account_id = actor.id;
+  q.today = iso_date(clock_.today());
+  q.limit = 1;
+  std::int64_t total = 0;
+  const auto rows = repo::status(tx, q, total);
+  if (!rows.empty() && rows[0].state == "answered") throw Error(errc::conflict, std::string(msg::questionnaire_already_answered));
+  if (rows.empty() || rows[0].state != "owed") throw Error(errc::invalid, std::string(msg::questionnaire_not_due));
+}
+
 Checked QuestionnaireService::check(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer) {
   require_respondent(actor);
   const auto& def = get(kind);
   auto checked = validate(def, answer);
   log_ignored(kind, checked.ignored, actor.id);
-  const bool answered = pool_.autocommit([&](db::Tx& tx) { return repo::find_answer(tx, actor.id, kind).has_value(); });
-  if (answered) throw Error(errc::conflict, std::string(msg::questionnaire_already_answered));
+  pool_.autocommit([&](db::Tx& tx) { require_owed(tx, actor, kind); });
   return checked;
 }
 
@@ -115,7 +130,10 @@ Answer QuestionnaireService::submit(const accounts::Account& actor, const std::s
   log_ignored(kind, checked.ignored, actor.id);
   const auto sealed = keys_.seal(checked.answer.dump(), associated(kind, actor.id));
   Answer out{kind, actor.id, {}, checked.answer};
-  const bool inserted = pool_.transaction([&](db::Tx& tx) { return repo::insert_answer(tx, actor.id, kind, sealed, out.submitted_at); });
+  const bool inserted = pool_.transaction([&](db::Tx& tx) {
+    require_owed(tx, actor, kind);
+    return repo::insert_answer(tx, actor.id, kind, sealed, out.submitted_at);
+  });
   if (!inserted) throw Error(errc::conflict, std::string(msg::questionnaire_already_answered));
   spdlog::info("questionnaire {}: account {} submitted", kind, actor.id);
   return out;

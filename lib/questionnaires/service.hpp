@@ -67,8 +67,10 @@ class QuestionnaireService {
 
   const Definition& definition(const accounts::Account& actor, const std::string& kind) const;
   std::vector<KindState> overview(const accounts::Account& actor);
-  // The confirm page's check: the normalized answer, nothing stored (409 when answered).
+  // The confirm page's check: the normalized answer, nothing stored (409 when answered, 422
+  // msg::questionnaire_not_due when the account does not owe the kind yet).
   Checked check(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
+  // Stores the answer, once, only while the account owes the kind: the same 409 and 422.
   Answer submit(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
   Answer own_answer(const accounts::Account& actor, const std::string& kind);
 
@@ -96,6 +98,7 @@ class QuestionnaireService {
  private:
   void require_admin(const accounts::Account& actor) const;
   void require_respondent(const accounts::Account& actor) const;
+  void require_owed(db::Tx& tx, const accounts::Account& actor, const std::string& kind) const;
   std::string associated(const std::string& kind, std::int64_t account_id) const;
   nlohmann::json open(const repo::StoredAnswer& a) const;
   RemindResult remind_in(db::Tx& tx, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);

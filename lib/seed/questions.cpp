@@ -206,7 +206,8 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
       q.category = in.text(category, "name", path + ".category", true).value_or("");
     }
     if (node["title"] && q.title.empty()) problems.add(at(q, "title"), path + ".title", std::string(msg::title_required));
-    if (validate::char_count(q.title) > limits::question_title_max) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
+    if (!text::one_line(q.title)) problems.add(at(q, "title"), path + ".title", std::string(msg::title_one_line));
+    else if (validate::char_count(q.title) > limits::question_title_max) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
     if (validate::char_count(q.body) > limits::question_body_max) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
     for (const auto& earlier : out.questions)
       if (text::lower_ascii(earlier.author) == text::lower_ascii(q.author) && earlier.title == q.title && !q.title.empty())

@@ -1,6 +1,6 @@
 #pragma once
 // The admin's dashboard and the student's my page (docs/students.md "Dashboard", "My page"):
-// figures read in a few indexed statements, never a loop over students.
+// the reporting module's figures (lib/reporting/dashboard.hpp) as the API's JSON, for their roles.
 #include <nlohmann/json.hpp>
 
 #include "accounts/model.hpp"

@@ -79,6 +79,47 @@ struct Row {
   std::optional<std::string> status, mentor_email;
 };
 
+// Every rule a row must pass before the database is asked, the invitation's own included
+// (the name becomes the invitation's nickname): one function for the dry run and the import,
+// so the dry run refuses exactly what the import would, each with its line.
+std::optional<Row> check_row(const CsvRecord& rec, const Columns& cols, std::size_t width,
+                             std::vector<ImportError>& errors) {
+  const auto before = errors.size();
+  auto fail = [&](const std::string& field, std::string message) { errors.push_back({rec.line, field, std::move(message)}); };
+  if (rec.cells.size() != width) {
+    fail("file", std::string(msg::student_import_columns));
+    return std::nullopt;
+  }
+  auto cell = [&](int c) { return c < 0 ? std::string() : text::trim(rec.cells[static_cast<std::size_t>(c)]); };
+  Row row;
+  row.line = rec.line;
+  row.email = cell(cols.email);
+  row.key = text::lower_ascii(row.email);
+  row.name = cell(cols.name);
+  row.course = cell(cols.course);
+  if (auto m = validate::email(row.email)) fail("email", *m);
+  if (auto m = student_name(row.name)) fail("name", *m);
+  if (row.course.empty()) fail("course", std::string(msg::course_required_for_role));
+  else if (!plan_for(row.course)) fail("course", std::string(msg::course_unknown));
+  const auto day = cell(cols.start_date);
+  if (day.empty()) fail("start_date", std::string(msg::student_start_date_required));
+  else if (const auto d = parse_day(day)) row.start_date = format_date(*d);
+  else fail("start_date", std::string(msg::student_start_date_invalid));
+  if (const auto s = cell(cols.status); !s.empty()) {
+    if (!valid_status(s)) fail("status", std::string(msg::student_status_invalid));
+    row.status = s;
+  }
+  if (const auto m = cell(cols.mentor); !m.empty()) {
+    if (auto bad = validate::email(m)) fail("mentor_email", *bad);
+    row.mentor_email = text::lower_ascii(m);
+  }
+  if (errors.size() != before) return std::nullopt;
+  for (const auto& [field, messages] : accounts::invite_field_errors({row.email, "student", row.course, row.name}))
+    for (const auto& m : messages) fail(field == "nickname" ? "name" : field, m);
+  if (errors.size() != before) return std::nullopt;
+  return row;
+}
+
 Error file_error(std::string message) {
   return Error(errc::invalid, std::string(msg::student_import_rows_invalid), {{"file", {std::move(message)}}});
 }
@@ -125,43 +166,14 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
   // 1. Each row on its own.
   std::vector<Row> rows;
   std::unordered_map<std::string, int> first_line;
-  auto fail = [&](int line, const char* field, std::string message) { report.errors.push_back({line, field, std::move(message)}); };
   for (std::size_t i = 1; i < records.size(); ++i) {
-    const auto& rec = records[i];
-    if (rec.cells.size() != width) {
-      fail(rec.line, "file", std::string(msg::student_import_columns));
+    auto row = check_row(records[i], cols, width, report.errors);
+    if (!row) continue;
+    if (const auto [it, fresh] = first_line.emplace(row->key, row->line); !fresh) {
+      report.errors.push_back({row->line, "email", msg::student_import_email_duplicate(std::to_string(it->second))});
       continue;
     }
-    auto cell = [&](int c) { return c < 0 ? std::string() : text::trim(rec.cells[static_cast<std::size_t>(c)]); };
-    Row row;
-    row.line = rec.line;
-    row.email = cell(cols.email);
-    row.key = text::lower_ascii(row.email);
-    row.name = cell(cols.name);
-    row.course = cell(cols.course);
-    const auto before = report.errors.size();
-    if (auto m = validate::email(row.email)) fail(rec.line, "email", *m);
-    if (auto m = student_name(row.name)) fail(rec.line, "name", *m);
-    if (row.course.empty()) fail(rec.line, "course", std::string(msg::course_required_for_role));
-    else if (!plan_for(row.course)) fail(rec.line, "course", std::string(msg::course_unknown));
-    const auto day = cell(cols.start_date);
-    if (day.empty()) fail(rec.line, "start_date", std::string(msg::student_start_date_required));
-    else if (const auto d = parse_day(day)) row.start_date = format_date(*d);
-    else fail(rec.line, "start_date", std::string(msg::student_start_date_invalid));
-    if (const auto s = cell(cols.status); !s.empty()) {
-      if (!valid_status(s)) fail(rec.line, "status", std::string(msg::student_status_invalid));
-      row.status = s;
-    }
-    if (const auto m = cell(cols.mentor); !m.empty()) {
-      if (auto bad = validate::email(m)) fail(rec.line, "mentor_email", *bad);
-      row.mentor_email = text::lower_ascii(m);
-    }
-    if (report.errors.size() != before) continue;
-    if (const auto [it, fresh] = first_line.emplace(row.key, row.line); !fresh) {
-      fail(rec.line, "email", std::string(msg::student_import_email_duplicate(std::to_string(it->second))));
-      continue;
-    }
-    rows.push_back(std::move(row));
+    rows.push_back(std::move(*row));
   }
   report.rows = records.size() - 1;
 

@@ -17,7 +17,7 @@ namespace camp::students {
 std::variant<TimePoint, std::string> parse_held_at(std::string_view text);
 // Mentoring body: required (not only blanks), at most limits::mentoring_body_max characters.
 std::optional<std::string> mentoring_body(std::string_view body);
-// Student name: required, at most limits::student_name_max characters.
+// Student name: required, one line (text::one_line), at most limits::student_name_max characters.
 std::optional<std::string> student_name(std::string_view name);
 // "2026-11-01" or "2026/11/01".
 std::optional<Date> parse_day(std::string_view text);

@@ -268,15 +268,15 @@ const MATRIX = [
   // --- subsidy questionnaires (students and graduates answer; admins follow up) --------------
   { method: 'GET', path: '/api/v1/questionnaires', expect: LOGGED_IN(200) },
   { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/definition', expect: LOGGED_IN(200) },
-  { method: 'POST', path: '/api/v1/questionnaires/post-curriculum/validation', body: () => ({ json: { answer: POST_CURRICULUM } }), expect: RESPONDENTS(200) },
-  { method: 'POST', path: '/api/v1/questionnaires/post-curriculum/answer', body: () => ({ json: { answer: POST_CURRICULUM } }), expect: RESPONDENTS(201) },
-  { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/answer', expect: RESPONDENTS(200) },
+  { method: 'POST', path: '/api/v1/questionnaires/pre-curriculum/validation', body: () => ({ json: { answer: PRE_CURRICULUM } }), expect: RESPONDENTS(200) },
+  { method: 'POST', path: '/api/v1/questionnaires/pre-curriculum/answer', body: () => ({ json: { answer: PRE_CURRICULUM } }), expect: RESPONDENTS(201) },
+  { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/answer', expect: RESPONDENTS(200) },
   { method: 'GET', path: '/api/v1/questionnaires/status', expect: QUESTIONNAIRE_ADMIN(200) },
   {
     method: 'POST', path: '/api/v1/questionnaires/reminders',
     body: (c) => ({ json: { reminder: { kind: 'pre-curriculum', account_ids: [c.other.id] } } }), expect: QUESTIONNAIRE_ADMIN(202),
   },
-  { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/answers/{id}?reason=matrix', prepare: otherAnswered, expect: QUESTIONNAIRE_ADMIN(200) },
+  { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/answers/{id}?reason=matrix', prepare: otherAnswered, expect: QUESTIONNAIRE_ADMIN(200) },
   { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/export?format=csv&reason=matrix', expect: QUESTIONNAIRE_ADMIN(200) },
   { method: 'GET', path: '/api/v1/audit_logs', expect: QUESTIONNAIRE_ADMIN(200) },
 ];
@@ -485,8 +485,11 @@ for (const row of MATRIX) {
 }
 
 // Subsidy questionnaires: the respondents (students, graduates) and admins; everyone else 404.
-const POST_CURRICULUM = {
-  address: '東京都渋谷区神南1-2-3', satisfactionLevel: '4', helpfulnessLevel: '4', reskillingEffectivenessLevels: ['skills'],
+// The pre-curriculum kind: owed from the first day (docs/questionnaires.md "Who owes what").
+const PRE_CURRICULUM = {
+  isEmployed: 'no', familyStructure: 'with_parents', academicHistory: 'vocational', majorField: 'arts', prefecture: '23',
+  income: '1m_2m', numberOfJobChange: 0, mainCareerIndustry: 'M', mainJobCategoryMajor: 'E', mainJobCategoryMedium: 'E2',
+  mainJobCategoryMinor: 'E202', jobChangeMotivations: ['skills', 'interest'],
 };
 function RESPONDENTS(status) {
   return all(404, { student: status, u29: status, graduate: status, anonymous: 401 });
@@ -494,10 +497,10 @@ function RESPONDENTS(status) {
 function QUESTIONNAIRE_ADMIN(status) {
   return all(404, { admin: status, anonymous: 401 });
 }
-// ctx.other's post-curriculum answer, submitted once.
+// ctx.other's pre-curriculum answer, submitted once.
 async function otherAnswered(c) {
   if (!c.otherAnswered) {
-    const res = await api('POST', '/api/v1/questionnaires/post-curriculum/answer', { token: c.otherToken, json: { answer: POST_CURRICULUM } });
+    const res = await api('POST', '/api/v1/questionnaires/pre-curriculum/answer', { token: c.otherToken, json: { answer: PRE_CURRICULUM } });
     assert.equal(res.status, 201, res.text);
     c.otherAnswered = true;
   }

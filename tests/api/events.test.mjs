@@ -112,6 +112,19 @@ test('every validation message, word for word', async () => {
   assert.equal((await post(valid({ image_url: up.json.file_url }))).json.image_url, up.json.file_url);
 });
 
+test('a title is one line (it goes into mail subjects): refused on create and update', async () => {
+  const ONE_LINE = ['タイトルに改行や制御文字は使用できません'];
+  for (const title of ['一行目\n二行目', 'a\rb', 'タブ\tあり', 'a\u2028b', 'a\u0085b', 'esc\u001b[31m'])
+    assert.deepEqual(fields(await post(valid({ title }))).title, ONE_LINE, JSON.stringify(title));
+  const e = await createEvent({ title: '改行のない勉強会' }, { publish: false });
+  const patched = await api('PATCH', `/api/v1/events/${e.id}`, { token: admin.token, json: { event: { title: '件名\r\nBcc: x@example.com' } } });
+  assert.deepEqual(fields(patched).title, ONE_LINE);
+  // Line breaks around the title are trimmed, not refused.
+  const published = await api('POST', `/api/v1/events/${e.id}/publish`, { token: admin.token });
+  assert.equal(published.json.title, '改行のない勉強会');
+  assert.equal((await createEvent({ title: '\n前後の改行は取り除く\n' }, { publish: false })).title, '前後の改行は取り除く');
+});
+
 test('bad input: never a 500', async () => {
   const raw = (body, type = 'application/json') => api('POST', '/api/v1/events', { token: admin.token, body, headers: { 'content-type': type } });
   assertError(await raw('{"event":'), 400, 'malformed');

@@ -42,23 +42,44 @@ test('the definition carries every field with its options inlined', async () => 
   assertError(await api('GET', `${Q}/during-curriculum/definition`, { token: student.token }), 404, 'not_found');
 });
 
-test('validate, submit, then a second submission is a conflict', async () => {
+test('validate, submit, then a second submission is a conflict (a graduate owes the post-curriculum one)', async () => {
   const body = { answer: ANSWERS['post-curriculum'] };
-  const checked = await api('POST', `${Q}/post-curriculum/validation`, { token: student.token, json: body });
+  const checked = await api('POST', `${Q}/post-curriculum/validation`, { token: graduate.token, json: body });
   assertStatus(checked, 200);
   assert.deepEqual(checked.json.answer, ANSWERS['post-curriculum']);
-  assertError(await api('GET', `${Q}/post-curriculum/answer`, { token: student.token }), 404, 'not_found');
-  const created = await api('POST', `${Q}/post-curriculum/answer`, { token: student.token, json: body });
+  assertError(await api('GET', `${Q}/post-curriculum/answer`, { token: graduate.token }), 404, 'not_found');
+  const created = await api('POST', `${Q}/post-curriculum/answer`, { token: graduate.token, json: body });
   assertStatus(created, 201);
-  assert.equal(created.json.account_id, student.account.id);
+  assert.equal(created.json.account_id, graduate.account.id);
   assert.match(created.json.submitted_at, /\+09:00$/);
-  const mine = await api('GET', `${Q}/post-curriculum/answer`, { token: student.token });
+  const mine = await api('GET', `${Q}/post-curriculum/answer`, { token: graduate.token });
   assert.deepEqual(mine.json.answer, ANSWERS['post-curriculum']);
-  const again = await api('POST', `${Q}/post-curriculum/answer`, { token: student.token, json: body });
+  const again = await api('POST', `${Q}/post-curriculum/answer`, { token: graduate.token, json: body });
   assert.equal(assertError(again, 409, 'conflict').message, 'このアンケートは回答済みです');
-  assertError(await api('POST', `${Q}/post-curriculum/validation`, { token: student.token, json: body }), 409, 'conflict');
-  const list = await api('GET', Q, { token: student.token });
+  assertError(await api('POST', `${Q}/post-curriculum/validation`, { token: graduate.token, json: body }), 409, 'conflict');
+  const list = await api('GET', Q, { token: graduate.token });
   assert.equal(list.json.data.find((k) => k.kind === 'post-curriculum').state, 'answered');
+});
+
+test('a questionnaire not due yet is refused: 422 with the catalogue message, nothing stored', async () => {
+  const NOT_DUE = 'このアンケートはまだ回答の時期ではありません';
+  const fresh = await createAndLogin({ role: 'student', course: 'rails_4m' });  // day 1 of the course
+  for (const kind of ['post-curriculum', 'post-job-change', 'follow-up']) {
+    const body = { answer: ANSWERS[kind] };
+    for (const step of ['validation', 'answer']) {
+      const refused = assertError(await api('POST', `${Q}/${kind}/${step}`, { token: fresh.token, json: body }), 422, 'invalid');
+      assert.equal(refused.message, NOT_DUE, `${kind} ${step}`);
+      assert.equal(refused.fields, undefined, `${kind} ${step}`);
+    }
+    assertError(await api('GET', `${Q}/${kind}/answer`, { token: fresh.token }), 404, 'not_found');
+  }
+  const states = (await api('GET', Q, { token: fresh.token })).json.data.map((k) => [k.kind, k.state]);
+  assert.deepEqual(states, [['pre-curriculum', 'owed'], ['post-curriculum', 'not_yet'], ['post-job-change', 'not_yet'], ['follow-up', 'not_yet']]);
+  // A graduate owes the post-job-change one at once; the follow-up only 180 days after it.
+  const changed = await createAndLogin({ role: 'graduate', course: 'rails_4m' });
+  assertStatus(await api('POST', `${Q}/post-job-change/answer`, { token: changed.token, json: { answer: ANSWERS['post-job-change'] } }), 201);
+  const early = await api('POST', `${Q}/follow-up/answer`, { token: changed.token, json: { answer: ANSWERS['follow-up'] } });
+  assert.equal(assertError(early, 422, 'invalid').message, NOT_DUE);
 });
 
 test('an unknown field is ignored, reported, and not stored; hidden fields are dropped', async () => {

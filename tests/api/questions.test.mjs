@@ -66,6 +66,9 @@ test('asking validates with the specification messages', async () => {
   assertError(await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: 'x', title: 't' } } }), 422, 'invalid');
   const tooLong = await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: childCategory.id, title: 'あ'.repeat(201) } } });
   assertError(tooLong, 422, 'invalid');
+  // The title is the subject of the asker's reminder mail: one line.
+  const twoLines = await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: childCategory.id, title: 'エラー\nBcc: x@example.com' } } });
+  assert.deepEqual(assertError(twoLines, 422, 'invalid').fields.title, ['タイトルに改行や制御文字は使用できません']);
 });
 
 test('a question and its answers, end to end', async () => {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 #include <string>
 
 namespace {
@@ -26,6 +27,13 @@ Out camp_events(const std::string& args) {
   std::array<char, 4096> buf{};
   while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
   return {WEXITSTATUS(pclose(p)), out};
+}
+
+pqxx::result sql(const std::string& query) {
+  auto url = camp_events("db url").out;
+  while (!url.empty() && url.back() == '\n') url.pop_back();
+  pqxx::connection c(url);
+  return pqxx::nontransaction(c).exec(query);
 }
 
 class EventsCli : public ::testing::Test {
@@ -56,6 +64,41 @@ TEST_F(EventsCli, ValidationMessagesAreTheApis) {
   EXPECT_NE(r.out.find("終了時刻は開始時刻より後に設定してください"), std::string::npos) << r.out;
   EXPECT_EQ(camp_events("events publish 999999").code, 4);
   EXPECT_EQ(camp_events("events update").code, 2);
+}
+
+TEST_F(EventsCli, ATitleIsOneLine) {
+  const auto r = camp_events("events create --title '一行目\n二行目' --capacity 5 --date 2030-01-11 --start 19:00 --end 21:00");
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_NE(r.out.find("タイトルに改行や制御文字は使用できません"), std::string::npos) << r.out;
+  const auto created = camp_events("events create --title 'CLI 勉強会' --capacity 5 --date 2030-01-11 --start 19:00 --end 21:00 --json");
+  ASSERT_EQ(created.code, 0) << created.out;
+  const auto id = std::to_string(nlohmann::json::parse(created.out)["id"].get<long long>());
+  const auto update = camp_events("events update " + id + " --title '件名\r\nBcc: x@example.com'");
+  EXPECT_EQ(update.code, 3) << update.out;
+  EXPECT_NE(update.out.find("タイトルに改行や制御文字は使用できません"), std::string::npos) << update.out;
+}
+
+// A title stored before titles had to be one line: publishing still works, and each mail that
+// cannot carry it is a failed mail `camp mail list --failed` shows, with a readable reason.
+TEST_F(EventsCli, AnUnrenderableMailIsListedAsFailed) {
+  const auto created = camp_events("events create --title 'CLI 交流会' --capacity 5 --date 2030-01-12 --start 19:00 --end 21:00 --json");
+  ASSERT_EQ(created.code, 0) << created.out;
+  const auto id = std::to_string(nlohmann::json::parse(created.out)["id"].get<long long>());
+  sql("UPDATE events SET title = E'CLI 交流会\\n二行目' WHERE id = " + id);
+  const auto published = camp_events("events publish " + id + " --json");
+  ASSERT_EQ(published.code, 0) << published.out;
+  const auto failed = camp_events("--json mail list --failed");
+  ASSERT_EQ(failed.code, 0) << failed.out;
+  int ours = 0;
+  for (const auto& m : nlohmann::json::parse(failed.out))
+    if (m["template"] == "event_published" && m["subject"].get<std::string>().find("CLI 交流会\n二行目") != std::string::npos) {
+      ++ours;
+      EXPECT_EQ(m["last_error"], "件名を1行にできないため、このメールは作成できませんでした（event_published の {{title}} に改行や制御文字が含まれています）");
+    }
+  EXPECT_GE(ours, 2);  // the demo's students and graduates
+  const auto text = camp_events("mail list --failed");
+  EXPECT_NE(text.out.find("CLI 交流会\\n二行目"), std::string::npos) << text.out;  // one line per mail
+  EXPECT_NE(text.out.find("event_published の {{title}} に改行や制御文字が含まれています"), std::string::npos);
 }
 
 TEST_F(EventsCli, CreatePublishParticipantsAndRemind) {

@@ -111,7 +111,13 @@ TEST_F(MailCli, MagazineBadArguments) {
   EXPECT_EQ(camp("mail magazine send --body-file /etc/hostname").code, 2);  // no subject
   const auto empty = dir + "/empty.txt";
   std::ofstream(empty) << "";
-  EXPECT_EQ(camp("mail magazine send --subject s --body-file " + empty).code, 3);
+  const auto no_body = camp("mail magazine send --subject s --body-file " + empty);
+  EXPECT_EQ(no_body.code, 3);
+  EXPECT_NE(no_body.out.find("本文は必須です"), std::string::npos) << no_body.out;
+  // The subject is a mail header: one line, said in Japanese like every message.
+  const auto two_lines = camp("mail magazine send --subject '12月号\nBcc: x@example.com' --body-file /etc/hostname");
+  EXPECT_EQ(two_lines.code, 3);
+  EXPECT_NE(two_lines.out.find("件名に改行や制御文字は使用できません"), std::string::npos) << two_lines.out;
 }
 
 TEST_F(MailCli, DigestRunsOncePerDayAndRemindsOncePerQuestion) {

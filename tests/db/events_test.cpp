@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "accounts/service.hpp"
+#include "core/messages.hpp"
 #include "environment.hpp"
 #include "events/service.hpp"
 #include "mail/outbox.hpp"
@@ -219,6 +220,64 @@ TEST(EventsDb, RemindersGoOnceEvenFromTwoDaemons) {
   EXPECT_TRUE(mails_to(w.email, "event_reminder").empty());
   // The day before that is not this event's day before.
   EXPECT_EQ(s.remind(Date{std::chrono::year(2026), std::chrono::month(12), std::chrono::day(18)}), 0);
+}
+
+// An event whose title cannot go into a subject (stored before titles were one line) fails its
+// own mails, visibly, and nothing else: the other event of that day is reminded as usual.
+TEST(EventsDb, AnUnrenderableReminderFailsAloneWhileTheOthersGoOut) {
+  const auto good = published_event(5, "2026-12-23"), bad = published_event(5, "2026-12-23");
+  const auto a = person("student", "rails_4m"), b = person("graduate", "rails_4m");
+  auto s = service();
+  for (const auto* who : {&a, &b}) {
+    s.join(*who, good.id);
+    s.join(*who, bad.id);
+  }
+  dbtest::pool().transaction([&](db::Tx& tx) {
+    tx.exec(db::Statement{"test.events_legacy_title", "UPDATE events SET title = $2 WHERE id = $1"}, bad.id,
+            std::string("二行の\nタイトル"));
+  });
+  const Date day{std::chrono::year(2026), std::chrono::month(12), std::chrono::day(22)};
+  EXPECT_EQ(s.remind(day), 2);
+  EXPECT_EQ(s.remind(day), 0);  // claimed once: the housekeeping timer does not fail again every 5 minutes
+  for (const auto* who : {&a, &b}) {
+    const auto mails = mails_to(who->email, "event_reminder");
+    ASSERT_EQ(mails.size(), 2u) << who->email;
+    int queued = 0, failed = 0;
+    for (const auto& m : mails) {
+      if (m.status == mail::Status::queued) {
+        ++queued;
+        EXPECT_NE(m.subject.find("Rails もくもく会"), std::string::npos) << m.subject;
+      } else {
+        ++failed;
+        EXPECT_EQ(m.status, mail::Status::failed);
+        EXPECT_EQ(m.last_error, msg::mail_subject_not_one_line("event_reminder", "{{title}}"));
+      }
+    }
+    EXPECT_EQ(queued, 1) << who->email;
+    EXPECT_EQ(failed, 1) << who->email;
+  }
+  // Cancelling it still works (no 422 with a template's English): its mails fail the same way.
+  EXPECT_EQ(s.cancel_event(admin(), bad.id).status, "cancelled");
+  const auto cancelled = mails_to(a.email, "event_cancelled");
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].status, mail::Status::failed);
+  EXPECT_NE(cancelled[0].subject.find("二行の\nタイトル"), std::string::npos);  // shown as it was, for the operator
+}
+
+TEST(EventsDb, ATitleMustBeOneLine) {
+  EventInput in;
+  in.title = "勉強会\r\nBcc: someone@example.com";
+  in.capacity = "5";
+  in.start_date = "2026-12-05";
+  in.start_at = "19:00";
+  in.end_at = "21:00";
+  try {
+    service().create_event(admin(), in);
+    ADD_FAILURE() << "created";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), errc::invalid);
+    EXPECT_EQ(e.fields().at("title"), std::vector<std::string>{std::string(msg::title_one_line)});
+  }
 }
 
 TEST(EventsDb, ClosedToMentorsTrialAndU29) {

@@ -20,7 +20,7 @@ struct Bounds {
 };
 
 // The bounds of the single-column CHECK on table.column, as PostgreSQL prints it back
-// (`BETWEEN 1 AND 100` comes back as `>= 1 AND <= 100`).
+// (`BETWEEN 1 AND 100` comes back as `>= 1 AND <= 100`), or a pattern's `{1,N}`.
 Bounds check_on(const std::string& table, const std::string& column) {
   pqxx::connection conn(dbtest::database_url());
   pqxx::read_transaction tx(conn);
@@ -38,6 +38,7 @@ Bounds check_on(const std::string& table, const std::string& column) {
   std::smatch m;
   if (std::regex_search(b.definition, m, std::regex(R"(>= (\d+)\))"))) b.lower = std::stol(m[1]);
   if (std::regex_search(b.definition, m, std::regex(R"(<= (\d+)\))"))) b.upper = std::stol(m[1]);
+  else if (std::regex_search(b.definition, m, std::regex(R"(\{1,(\d+)\})"))) b.upper = std::stol(m[1]);  // a pattern
   return b;
 }
 
@@ -60,6 +61,7 @@ TEST(LimitsDb, TheChecksOnUserInputAreTheLimitsFile) {
   expect_upper("answers", "body", limits::answer_body_max);
   expect_upper("submissions", "repository_url", limits::repository_url_max_bytes);
   expect_upper("reviews", "comment", limits::review_comment_max);
+  expect_upper("milestones", "milestone_type", limits::milestone_type_max);
   expect_upper("event_tags", "name", limits::event_tag_name_max);
   expect_upper("events", "title", limits::event_title_max);
   expect_upper("events", "description", limits::event_description_max);

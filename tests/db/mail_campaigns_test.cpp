@@ -12,7 +12,7 @@
 #include "environment.hpp"
 #include "mail/magazine.hpp"
 #include "mail/waiting.hpp"
-#include "reviews/digest.hpp"
+#include "reporting/waiting.hpp"
 
 namespace camp::mail {
 namespace {
@@ -181,7 +181,7 @@ TEST(MentorDigest, ListsQuestionsUnansweredForTwoDaysToMentorsWhoWantIt) {
   EXPECT_EQ(text[0][1].as<std::string>(), kLinks.one_click_url(mentor.id, Topic::school));
 }
 
-// The reviews' section (reviews::waiting_submissions): a submission nobody has reviewed for two
+// The reviews' section (reporting::waiting_submissions): a submission nobody has reviewed for two
 // days is listed with a link to the queue; a reviewed one and a fresh one are not. The task is
 // removed again afterwards, so the curriculum import tests never find a task with submissions.
 TEST(MentorDigest, ListsSubmissionsWaitingForReviewForTwoDays) {
@@ -214,15 +214,15 @@ TEST(MentorDigest, ListsSubmissionsWaitingForReviewForTwoDays) {
   const auto config = config_with_thresholds();
   const auto waiting_at = [&](TimePoint at) {
     return pool().transaction([&](db::Tx& tx) {
-      return reviews::waiting_submissions(tx, at, config.mail.digest_unanswered_days, kDigestItems);
+      return reporting::waiting_submissions(tx, at, config.mail.digest_unanswered_days, kDigestItems);
     });
   };
   const auto before = waiting_at(submitted + 47h);  // not yet two days
   const auto after = waiting_at(submitted + 48h);
   EXPECT_EQ(after.total, before.total + 1);
-  const auto listed = [&](const reviews::WaitingSubmissions& w) {
+  const auto listed = [&](const reporting::Waiting<reporting::WaitingSubmission>& w) {
     return std::any_of(w.oldest.begin(), w.oldest.end(),
-                       [&](const reviews::WaitingSubmission& s) { return std::to_string(s.task_id) == task; });
+                       [&](const reporting::WaitingSubmission& s) { return std::to_string(s.task_id) == task; });
   };
   EXPECT_FALSE(listed(before));
   if (after.total <= kDigestItems) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <thread>
 
+#include "core/messages.hpp"
 #include "environment.hpp"
 #include "mail/delivery.hpp"
 #include "mail/outbox.hpp"
@@ -78,6 +79,40 @@ TEST(MailOutbox, EnqueueManyIsOneStatementAllOrNothing) {
   mails.push_back(test_mail("bad address"));
   EXPECT_THROW(pool().transaction([&](db::Tx& tx) { return enqueue_many(tx, mails); }), Error);
   EXPECT_EQ(pool().autocommit([](db::Tx& tx) { return counts(tx); }).queued, 500);
+}
+
+TEST(MailOutbox, AnUnrenderableMailFailsAloneAndVisibly) {
+  clear_outbox();
+  std::vector<Outgoing> mails(3, test_mail("good@example.com"));
+  auto bad = test_mail("bad@example.com");
+  bad.values["host"] = "h\r\nBcc: attacker@example.com";  // would put a line break into the subject
+  mails.insert(mails.begin() + 1, bad);
+  EXPECT_EQ(pool().transaction([&](db::Tx& tx) { return enqueue_many(tx, mails); }), 4u);
+  const auto single = pool().transaction([&](db::Tx& tx) { return enqueue(tx, bad); });
+  auto c = pool().autocommit([](db::Tx& tx) { return counts(tx); });
+  EXPECT_EQ(c.queued, 3);
+  EXPECT_EQ(c.failed, 2);
+  const auto failed = pool().autocommit([](db::Tx& tx) { return list(tx, Status::failed, 10); });
+  ASSERT_EQ(failed.size(), 2u);
+  EXPECT_EQ(failed[0].id, single);
+  for (const auto& m : failed) {
+    EXPECT_EQ(m.to, "bad@example.com");
+    EXPECT_EQ(m.attempts, 0);
+    EXPECT_EQ(m.last_error, msg::mail_subject_not_one_line("test", "{{host}}"));
+  }
+  // Delivery sends the good ones and never the failed ones; sent again by hand, the failed one
+  // fails again (its subject cannot be a header) instead of going out.
+  RecordingTransport transport;
+  db::Connection conn(dbtest::database_url());
+  while (deliver_one(conn, transport, kFrom, {}) != Step::idle) {
+  }
+  EXPECT_EQ(transport.sent.size(), 3u);
+  pool().transaction([&](db::Tx& tx) { retry(tx, single); });
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, {}), Step::failed);
+  EXPECT_EQ(transport.sent.size(), 3u);
+  c = pool().autocommit([](db::Tx& tx) { return counts(tx); });
+  EXPECT_EQ(c.sent, 3);
+  EXPECT_EQ(c.failed, 2);
 }
 
 TEST(MailDelivery, CompetingWorkersSendEachMailExactlyOnce) {

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "accounts/service.hpp"
+#include "core/messages.hpp"
 #include "environment.hpp"
 #include "mail/outbox.hpp"
 #include "questionnaires/service.hpp"
@@ -22,8 +23,9 @@ using camp::dbtest::code_of;
 
 namespace {
 
+// Accounts and answers are dated by the database's clock: the service's starts there too.
 FixedClock& test_clock() {
-  static FixedClock c{TimePoint{std::chrono::seconds(1796094000)}};  // 2026-12-01 12:00 JST
+  static FixedClock c{std::chrono::system_clock::now()};
   return c;
 }
 
@@ -55,6 +57,17 @@ const accounts::Account& admin() {
 nlohmann::json fixture(const std::string& kind) {
   std::ifstream in(std::string(CAMP_SOURCE_DIR) + "/tests/fixtures/questionnaire_answers.json");
   return nlohmann::json::parse(in).at(kind);
+}
+
+// A graduate who owes `kind` now: for the follow-up, one whose job change was answered 200
+// days ago (docs/questionnaires.md "Who owes what").
+accounts::Account owing(const std::string& kind) {
+  const auto graduate = person("graduate");
+  if (kind == "follow-up") {
+    service().submit(graduate, "post-job-change", fixture("post-job-change"));
+    dbtest::pool().transaction([&](db::Tx& tx) { repo::backdate(tx, graduate.id, "post-job-change", 200); });
+  }
+  return graduate;
 }
 
 std::string slurp(const std::string& path) {
@@ -114,7 +127,7 @@ ExportRequest request(const std::string& kind, ExportFormat format = ExportForma
 
 TEST(Questionnaires, EachKindRoundTripsThroughSubmitAndTheCsvExport) {
   for (const auto& kind : kinds()) {
-    const auto student = person("graduate");
+    const auto student = owing(kind);
     const auto sent = fixture(kind);
     const auto stored = service().submit(student, kind, sent);
     EXPECT_EQ(stored.answer, sent) << kind;
@@ -180,7 +193,7 @@ TEST(Questionnaires, TheXlsxExportOpensInOpenpyxlWithTheHeadersAndValues) {
 }
 
 TEST(Questionnaires, ASecondSubmissionIsAConflictAndKeepsTheFirst) {
-  const auto student = person("student");
+  const auto student = owing("post-curriculum");
   auto first = fixture("post-curriculum");
   service().submit(student, "post-curriculum", first);
   auto second = first;
@@ -205,10 +218,72 @@ TEST(Questionnaires, UnknownAndHiddenFieldsAreNotStored) {
   EXPECT_EQ(stored["income"], "4m_5m");
 }
 
+// Each kind is refused (422, the catalogue's message, nothing stored) until the account owes
+// it, with the service's clock moved where the rule puts the boundary.
+TEST(Questionnaires, NoKindIsAcceptedBeforeItIsDue) {
+  const auto now = std::chrono::system_clock::now();
+  const auto days = [&](int n) { return now + std::chrono::hours(24 * n); };
+  FixedClock clock{now};
+  QuestionnaireService at(dbtest::pool(), keys(), clock, "https://camp.example.com");
+  const auto refused = [&](const accounts::Account& who, const std::string& kind) {
+    for (const bool store : {false, true}) {
+      try {
+        if (store) at.submit(who, kind, fixture(kind));
+        else at.check(who, kind, fixture(kind));
+        ADD_FAILURE() << kind << ": accepted";
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), errc::invalid) << kind;
+        EXPECT_EQ(std::string(e.what()), msg::questionnaire_not_due) << kind;
+        EXPECT_TRUE(e.fields().empty()) << kind;
+      }
+    }
+    EXPECT_EQ(code_of([&] { at.own_answer(who, kind); }), errc::not_found) << kind;
+  };
+  const auto accepted = [&](const accounts::Account& who, const std::string& kind) {
+    EXPECT_NO_THROW(at.check(who, kind, fixture(kind))) << kind;
+  };
+  const auto student = person("student");  // rails_4m, day 1 today
+
+  // Pre-curriculum: from the day the account was created.
+  clock.set(days(-2));
+  refused(student, "pre-curriculum");
+  clock.set(now);
+  accepted(student, "pre-curriculum");
+
+  // Post-curriculum: from the course's end (4 months after the start date), at once when graduated.
+  refused(student, "post-curriculum");
+  clock.set(days(100));
+  refused(student, "post-curriculum");
+  clock.set(days(125));
+  accepted(student, "post-curriculum");
+  clock.set(now);
+  accepted(person("graduate"), "post-curriculum");
+  const auto finished = person("student");
+  dbtest::pool().transaction([&](db::Tx& tx) {
+    tx.exec(db::Statement{"test.qn_graduated", "UPDATE students SET status = 'graduated' WHERE account_id = $1"}, finished.id);
+  });
+  accepted(finished, "post-curriculum");
+
+  // Post-job-change: only once graduated (the graduate role, or the record marked graduated).
+  clock.set(days(400));
+  refused(student, "post-job-change");
+  clock.set(now);
+  accepted(finished, "post-job-change");
+  const auto graduate = person("graduate");
+
+  // Follow-up: 180 days after the post-job-change answer, never before it.
+  refused(graduate, "follow-up");
+  at.submit(graduate, "post-job-change", fixture("post-job-change"));
+  clock.set(days(179));
+  refused(graduate, "follow-up");
+  clock.set(days(181));
+  EXPECT_EQ(at.submit(graduate, "follow-up", fixture("follow-up")).kind, "follow-up");
+}
+
 TEST(Questionnaires, OnlyStudentsAndGraduatesAnswerAndOnlyAdminsReadOthers) {
   const auto student = person("student");
   const auto mentor = person("basic_mentor");
-  const auto other = person("student");
+  const auto other = owing("follow-up");
   service().submit(other, "follow-up", fixture("follow-up"));
   EXPECT_EQ(code_of([&] { service().submit(mentor, "follow-up", fixture("follow-up")); }), errc::not_found);
   EXPECT_EQ(code_of([&] { service().read_answer(student, "follow-up", other.id, "見たい"); }), errc::not_found);

@@ -31,12 +31,13 @@ declare -A sources=(
   [json_body]="lib/core/error.cpp"
   [multipart]="lib/core/error.cpp daemon/http/multipart.cpp"
   [cable_command]="daemon/cable/protocol.cpp"
+  [cable_session]="daemon/cable/session.cpp daemon/cable/protocol.cpp"
   [static_path]="lib/core/error.cpp lib/core/text.cpp daemon/static_files.cpp daemon/http/exchange.cpp"
   [csv_import]="lib/core/error.cpp lib/core/text.cpp lib/core/csv.cpp lib/students/csv.cpp"
   [questionnaire]="lib/core/error.cpp lib/core/text.cpp lib/core/utf8.cpp lib/core/school_time.cpp lib/questionnaires/definition.cpp lib/questionnaires/validator.cpp build/lib/questionnaire_files.cpp"
 )
 declare -A libs=(
-  [json_body]="" [multipart]="-lfmt" [cable_command]=""
+  [json_body]="" [multipart]="-lfmt" [cable_command]="" [cable_session]="-lspdlog -lfmt"
   [static_path]="-lspdlog -lfmt" [csv_import]="" [questionnaire]="-ldate-tz"
 )
 
@@ -45,7 +46,7 @@ compile() {  # source -> object (one object per source, shared by the targets)
   eval "$cxx_line $flags_line -c $src -o $obj"  # always: ccache answers unchanged ones
 }
 
-targets=(json_body multipart cable_command static_path csv_import questionnaire)
+targets=(json_body multipart cable_command cable_session static_path csv_import questionnaire)
 [[ -n $only ]] && targets=("$only")
 # Every source once, two compilers at a time (2 cores), then one link per target.
 all=()

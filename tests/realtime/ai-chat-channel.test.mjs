@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createConsumer } from '@rails/actioncable';
-import { startDaemon, stopDaemon, account, login } from './lib/harness.mjs';
+import { startDaemon, stopDaemon, account, login, until } from './lib/harness.mjs';
 import { startFakeProvider, reply } from './lib/fake-provider.mjs';
 
 const messages = JSON.parse(readFileSync(new URL('../../lib/core/messages.ja.json', import.meta.url), 'utf8'));
@@ -153,15 +153,10 @@ test('leaving cancels the upstream request: the provider sees its connection clo
   await fake.waitFor(() => sent.closedEarly);
   const list = await api(patient.url, token, 'GET', '/api/v1/ai_chat/conversations');
   const id = list.body.data[0].id;
-  await new Promise((resolve, reject) => {  // stored as cancelled by the writer, soon after
-    const poll = async (n) => {
-      const d = await api(patient.url, token, 'GET', `/api/v1/ai_chat/conversations/${id}`);
-      if (d.body.messages.at(-1)?.status === 'cancelled') return resolve();
-      if (n === 0) return reject(new Error(JSON.stringify(d.body)));
-      setTimeout(() => poll(n - 1), 50);
-    };
-    poll(100);
-  });
+  await until(async () => {  // stored as cancelled by the writer, soon after
+    const d = await api(patient.url, token, 'GET', `/api/v1/ai_chat/conversations/${id}`);
+    return d.body.messages.at(-1)?.status === 'cancelled';
+  }, 'the answer is stored as cancelled');
 });
 
 test('offline, the closest resolved question is quoted with its link; the rate limit per account', async () => {

@@ -1,9 +1,10 @@
 // /cable limits: subscriptions per connection, connections per account, a command rate limit
 // (excess ignored and logged, the connection lives on), and a repeated "answering" that
-// changes nothing is not broadcast again.
+// changes nothing is not broadcast again. A connection's commands are handled in the order
+// sent, so an answer to a later command means every earlier one was served or ignored.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDaemon, stopDaemon, account, login, askQuestion, rawCable, sleep } from './lib/harness.mjs';
+import { startDaemon, stopDaemon, account, login, askQuestion, rawCable, cableConnections, until } from './lib/harness.mjs';
 
 let daemon, questionId;
 const LIMITS = { subscriptions: 5, perAccount: 3, commands: 20 };
@@ -29,10 +30,9 @@ test('subscriptions past the per-connection cap are rejected; the others keep wo
   const types = await Promise.all([...Array(LIMITS.subscriptions + 2).keys()].map(typeOf));
   assert.equal(types.filter((t) => t === 'confirm_subscription').length, LIMITS.subscriptions, JSON.stringify(types));
   assert.equal(types.filter((t) => t === 'reject_subscription').length, 2);
-  // Unsubscribing frees a slot.
+  // Unsubscribing frees a slot for the very next command.
   const confirmed = types.indexOf('confirm_subscription');
   c.send('unsubscribe', identifier(confirmed));
-  await sleep(200);
   c.send('subscribe', identifier(100));
   assert.equal((await c.waitFor((m) => m.identifier === JSON.stringify(identifier(100)))).type, 'confirm_subscription');
   c.close();
@@ -51,9 +51,11 @@ test('connections past the per-account cap are refused without reconnect; other 
     { type: 'disconnect', reason: 'too_many_connections', reconnect: false });
   const other = await rawCable(daemon.url, await login(daemon.url, await account('student')));
   await other.waitFor((m) => m.type === 'welcome');
-  // A slot freed by a close can be taken again.
-  held.pop().close();
-  await sleep(300);
+  // A slot freed by a close can be taken again, once the daemon has seen the close.
+  const leaving = held.pop();
+  leaving.close();
+  await leaving.closed;
+  await until(async () => (await cableConnections(daemon)) === held.length + 1, 'the closed connection is gone');
   const again = await rawCable(daemon.url, token);
   await again.waitFor((m) => m.type === 'welcome');
   for (const c of [...held, other, again]) c.close();
@@ -62,17 +64,23 @@ test('connections past the per-account cap are refused without reconnect; other 
 test('commands past the rate limit are ignored and logged; the connection stays', async () => {
   const c = await rawCable(daemon.url, await login(daemon.url, await account('student')));
   await c.waitFor((m) => m.type === 'welcome');
-  for (let n = 0; n < 60; n++) c.send('subscribe', identifier(1000 + n));
-  await sleep(1000);
-  const answered = c.frames.filter((m) => m.type === 'confirm_subscription' || m.type === 'reject_subscription').length;
-  assert.ok(answered <= LIMITS.commands + 3, `at most the budget was served (${answered})`);
-  assert.ok(answered >= LIMITS.subscriptions, `the first commands were served (${answered})`);
-  assert.match(daemon.log(), /sends commands too fast/);
+  const flood = [...Array(60).keys()].map((n) => JSON.stringify(identifier(1000 + n)));
+  for (const id of flood) c.ws.send(JSON.stringify({ command: 'subscribe', identifier: id }));
+  await daemon.waitForLog(/sends commands too fast/);
+  // The bucket refills (2 commands a second here): at each server ping, try one more command
+  // until one is served. Its answer comes after those of every served flood command.
+  let served = false;
+  for (let probe = 0; probe < 10 && !served; probe++) {
+    const id = JSON.stringify(identifier(2000 + probe));
+    const ping = c.nextPing();
+    c.ws.send(JSON.stringify({ command: 'subscribe', identifier: id }));
+    served = await Promise.race([c.waitFor((m) => m.identifier === id).then(() => true), ping.then(() => false)]);
+  }
+  assert.ok(served, 'commands are served again once the bucket refills');
+  const answered = c.frames.filter((m) => flood.includes(m.identifier)).length;
+  assert.ok(answered >= LIMITS.commands, `the budget was served (${answered})`);
+  assert.ok(answered <= LIMITS.commands + 3, `the rest was ignored (${answered} answered)`);
   assert.equal(c.ws.readyState, c.ws.OPEN, 'still connected');
-  await sleep(3000); // the bucket refills: commands are served again
-  c.send('unsubscribe', identifier(1000));
-  c.send('subscribe', identifier(2000));
-  await c.waitFor((m) => m.identifier === JSON.stringify(identifier(2000)), 2000);
   c.close();
 });
 
@@ -86,12 +94,12 @@ test('a repeated "answering" is broadcast once', async () => {
   m.send('subscribe', identifier('m'));
   await m.waitFor((f) => f.type === 'confirm_subscription');
   for (let n = 0; n < 5; n++) m.send('message', identifier('m'), { action: 'answering' });
-  await w.waitFor((f) => f.message?.account?.id === mentor.id && f.message.is_answering === true);
-  await sleep(700);
+  m.send('message', identifier('m'), { action: 'cancel_answering' });
+  // The mentor's commands run in order and each change is announced on commit: by the time
+  // "stopped" arrives, every "answering" that was announced has arrived before it.
+  await w.waitFor((f) => f.message?.account?.id === mentor.id && f.message.is_answering === false);
   const heard = w.frames.filter((f) => f.message?.account?.id === mentor.id && f.message.is_answering === true);
   assert.equal(heard.length, 1, JSON.stringify(heard));
-  m.send('message', identifier('m'), { action: 'cancel_answering' });
-  await w.waitFor((f) => f.message?.account?.id === mentor.id && f.message.is_answering === false);
   w.close();
   m.close();
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConsumer } from '@rails/actioncable';
-import { startDaemon, stopDaemon, account, login, camp } from './lib/harness.mjs';
+import { startDaemon, stopDaemon, account, login, camp, patiently } from './lib/harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let one, two, student, trial, mentor, admin;
@@ -57,14 +57,10 @@ function subscribe(base, token) {
       },
     });
   });
-  const waitFor = (pred, ms = 2000) => {
+  const waitFor = (pred) => {
     const found = events.find(pred);
     if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const w = { pred, resolve };
-      waiters.push(w);
-      setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`nothing matched within ${ms} ms: ${JSON.stringify(events)}`)); } }, ms);
-    });
+    return patiently(new Promise((resolve) => waiters.push({ pred, resolve })), () => `nothing matched: ${JSON.stringify(events)}`);
   };
   return { subscribed, waitFor };
 }

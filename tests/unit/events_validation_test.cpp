@@ -107,3 +107,14 @@ TEST(EventsValidation, ScheduleIsTheSchoolsTime) {
   EXPECT_EQ(school_time(early.starts_at).date, "2026-12-06");
   EXPECT_EQ(early.starts_at, 1796484600);
 }
+
+TEST(EventsValidation, TheTitleIsOneLineForTheMailSubjects) {
+  for (const char* title : {"一行目\n二行目", "件名\r\nBcc: x@example.com", "タブ\tあり", "a\u2028b", "a\u0085b"}) {
+    auto in = valid();
+    in.title = title;
+    EXPECT_EQ(messages(in, true, "title"), V{"タイトルに改行や制御文字は使用できません"}) << title;
+  }
+  auto in = valid();
+  in.title = "\n前後の改行は取り除かれる\n";
+  EXPECT_TRUE(validate(in, true).empty());
+}

@@ -21,6 +21,15 @@ TEST(Text, ControlCharacters) {
   EXPECT_TRUE(has_control("\x7f"));
 }
 
+TEST(Text, OneLine) {
+  EXPECT_TRUE(one_line("Rails もくもく会　（第2回） – 12/5"));
+  EXPECT_TRUE(one_line(""));
+  for (const char* broken : {"a\nb", "a\rb", "a\tb", "\x1b[31m", "a\x7f", "a\u0085b", "a\u009bb", "a\u2028b", "a\u2029b"})
+    EXPECT_FALSE(one_line(broken)) << broken;
+  EXPECT_FALSE(one_line(std::string_view("a\0b", 3)));
+  EXPECT_TRUE(one_line("a\u00a0b\u2027\u202a"));  // neighbours of the refused code points
+}
+
 TEST(Text, PrefixNeverSplitsACharacter) {
   const std::string s = "あいう";  // 3 bytes each
   EXPECT_EQ(utf8_prefix(s, 9), s);

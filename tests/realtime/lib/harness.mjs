@@ -20,6 +20,28 @@ if (!camp || !campd || !process.env.CAMP_DATA_DIR) throw new Error('run through 
 
 export const limits = { ttl: 4, sendQueue: 65536, maxMessage: 16384 };
 
+// The tests wait for events (a frame, a log line, a state the daemon reports), never for a
+// fixed time. PATIENCE_MS only bounds a wait for an event that never comes, so that a failure
+// names what was missing instead of hitting the runner's timeout; it measures nothing.
+export const PATIENCE_MS = 20000;
+
+// Rejects with `message()` unless `promise` settles within PATIENCE_MS.
+export function patiently(promise, message) {
+  let timer;
+  const guard = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message())), PATIENCE_MS); });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+// Checks `check` (async) again and again until it holds. Each check is a round trip to a
+// daemon, so this waits for a state, not for a time.
+export async function until(check, what) {
+  const deadline = Date.now() + PATIENCE_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise(setImmediate);
+  }
+}
+
 async function freePort() {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -29,6 +51,8 @@ async function freePort() {
   });
 }
 
+// A daemon of our own; resolves once it says it listens (its log, at info level). `log()` is
+// everything it wrote, `waitForLog(re)` resolves when a line matches.
 export async function startDaemon(extraEnv = {}) {
   const port = await freePort();
   const env = {
@@ -37,28 +61,39 @@ export async function startDaemon(extraEnv = {}) {
     CAMP_CABLE_PRESENCE_TTL_SECONDS: String(limits.ttl),
     CAMP_CABLE_SEND_QUEUE_BYTES: String(limits.sendQueue),
     CAMP_CABLE_MAX_MESSAGE_BYTES: String(limits.maxMessage),
-    CAMP_LOG_LEVEL: 'warn',
+    CAMP_LOG_LEVEL: 'info',
     ...extraEnv,
   };
   const child = spawn(campd, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  child.stderr.on('data', (d) => { log += d; });
+  const waiters = [];
+  child.stderr.on('data', (d) => {
+    log += d;
+    for (const w of [...waiters]) if (w.re.test(log)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+  });
+  const waitForLog = (re) => (re.test(log) ? Promise.resolve()
+    : patiently(new Promise((resolve) => waiters.push({ re, resolve })), () => `no log line ${re}: ${log.slice(-2000)}`));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child, port, log: () => log };
-    } catch {}
-    await sleep(100);
+  try {
+    await Promise.race([waitForLog(/listening on http:/),
+      exited.then((code) => { throw new Error(`campd exited (${code})`); })]);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw new Error(`campd did not start: ${e.message}: ${log}`);
   }
-  child.kill('SIGKILL');
-  throw new Error(`campd did not become ready: ${log}`);
+  return { url, child, port, log: () => log, waitForLog };
 }
 
 export function stopDaemon(d) {
   if (d && d.child.exitCode === null) d.child.kill('SIGKILL');
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// camp_cable_connections from the daemon's /metrics.
+export async function cableConnections(daemon) {
+  const text = await (await fetch(`${daemon.url}/metrics`)).text();
+  return Number(text.match(/camp_cable_connections (\d+)/)[1]);
+}
 
 export function rssKiB(pid) {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
@@ -112,19 +147,18 @@ export async function watch(base, token, questionId) {
       },
     });
   });
-  const waitFor = (pred, ms = 1000) => {
+  const waitFor = (pred) => {
     const found = events.find(pred);
     if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const w = { pred, resolve };
-      waiters.push(w);
-      setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(events)}`)); } }, ms);
-    });
+    return patiently(new Promise((resolve) => waiters.push({ pred, resolve })),
+      () => `no matching message; got ${JSON.stringify(events)}`);
   };
   return { consumer, sub, events, waitFor, close: () => consumer.disconnect() };
 }
 
-// A raw websocket handshake over TCP, for what no well-behaved client would send.
+// A raw websocket handshake over TCP, for what no well-behaved client would send. The socket
+// keeps reading: `received` is everything after the 101 head (latin1), `until(text)` resolves
+// once it holds `text`.
 export function rawUpgrade(port, token) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => {
@@ -133,15 +167,25 @@ export function rawUpgrade(port, token) {
         'Sec-WebSocket-Protocol: actioncable-v1-json\r\n\r\n');
     });
     let head = '';
-    const onData = (d) => {
-      head += d.toString('latin1');
-      if (head.includes('\r\n\r\n')) {
-        socket.off('data', onData);
+    let upgraded = false;
+    const waiters = [];
+    socket.received = '';
+    socket.until = (text) => (socket.received.includes(text) ? Promise.resolve()
+      : patiently(new Promise((res) => waiters.push({ text, resolve: res })), () => `never received ${text}`));
+    socket.on('data', (d) => {
+      if (upgraded) {
+        socket.received += d.toString('latin1');
+      } else {
+        head += d.toString('latin1');
+        const end = head.indexOf('\r\n\r\n');
+        if (end < 0) return;
         if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(head));
+        upgraded = true;
+        socket.received = head.slice(end + 4);
         resolve(socket);
       }
-    };
-    socket.on('data', onData);
+      for (const w of [...waiters]) if (socket.received.includes(w.text)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+    });
     socket.on('error', reject);
   });
 }
@@ -156,30 +200,34 @@ export function frame(text, opcode = 1) {
   return Buffer.concat([header, mask, masked]);
 }
 
-// A raw /cable client (the ws package): every frame it receives, parsed, pings left out.
+// A raw /cable client (the ws package): every frame it receives, parsed, pings left out;
+// `nextPing()` resolves at the server's next ping.
 export function rawCable(base, token) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/cable?token=${encodeURIComponent(token)}`, ['actioncable-v1-json']);
     const frames = [];
     const waiters = [];
+    let pingWaiters = [];
     ws.on('message', (d) => {
       const m = JSON.parse(d);
-      if (m.type === 'ping') return;
+      if (m.type === 'ping') {
+        for (const w of pingWaiters) w(m);
+        pingWaiters = [];
+        return;
+      }
       frames.push(m);
       for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
     });
     const closed = new Promise((r) => ws.on('close', r));
-    const waitFor = (pred, ms = 2000) => {
+    const waitFor = (pred) => {
       const found = frames.find(pred);
       if (found) return Promise.resolve(found);
-      return new Promise((res, rej) => {
-        const w = { pred, resolve: res };
-        waiters.push(w);
-        setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); rej(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`)); } }, ms);
-      });
+      return patiently(new Promise((res) => waiters.push({ pred, resolve: res })),
+        () => `no matching frame; got ${JSON.stringify(frames)}`);
     };
+    const nextPing = () => patiently(new Promise((res) => pingWaiters.push(res)), () => 'no ping');
     const send = (command, identifier, data) => ws.send(JSON.stringify({ command, identifier: JSON.stringify(identifier), ...(data ? { data: JSON.stringify(data) } : {}) }));
-    ws.on('open', () => resolve({ ws, frames, waitFor, send, closed, close: () => ws.close() }));
+    ws.on('open', () => resolve({ ws, frames, waitFor, nextPing, send, closed, close: () => ws.close() }));
     ws.on('error', reject);
   });
 }

@@ -14,8 +14,22 @@ import { renderAt, site } from '../test/render-route';
 const BASE = '/subsidy/questionnaire/pre-curriculum-questionnaire';
 const API = '/api/v1/questionnaires/pre-curriculum';
 const slow = { timeout: 8000 };
-const notAnswered: Handler = [404, { error: { status: 404, code: 'not_found', message: 'x', request_id: 'r' } }];
 const stored = { kind: 'pre-curriculum', account_id: 12, submitted_at: '2026-11-25T09:30:00+09:00' };
+// GET /api/v1/questionnaires: the caller's state of each kind.
+const overview = (preCurriculum: 'owed' | 'answered' | 'not_yet'): Handler => [
+  200,
+  {
+    data: [
+      {
+        kind: 'pre-curriculum',
+        title: '受講前アンケート',
+        state: preCurriculum,
+        submitted_at: preCurriculum === 'answered' ? stored.submitted_at : null,
+      },
+      { kind: 'follow-up', title: 'フォローアップアンケート', state: 'not_yet', submitted_at: null },
+    ],
+  },
+];
 
 function student(routes: Record<string, Handler>, who = account()) {
   setToken('jwt');
@@ -25,7 +39,7 @@ function student(routes: Record<string, Handler>, who = account()) {
     'GET /api/v1/x_share_milestones': [200, { milestone_type: null }],
     'GET /api/v1/events/unread_count': [200, { unread_count: 0 }],
     [`GET ${API}/definition`]: [200, sampleDefinition],
-    [`GET ${API}/answer`]: notAnswered,
+    'GET /api/v1/questionnaires': overview('owed'),
     ...routes,
   });
 }
@@ -93,13 +107,21 @@ describe('questionnaire flow (student)', { timeout: 30_000 }, () => {
   });
 
   it('opens for a graduate; an answered kind shows the conflict page', async () => {
-    student(
-      { [`GET ${API}/answer`]: [200, { ...stored, answer: normalized }] },
-      account({ role: 'graduate', course: null }),
-    );
+    student({ 'GET /api/v1/questionnaires': overview('answered') }, account({ role: 'graduate', course: null }));
     const router = renderAt(BASE);
     expect(await screen.findByTestId('questionnaire-conflict', {}, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`${BASE}/conflict`);
+  });
+
+  it('offers no form for a kind not due yet, not even its confirm page', async () => {
+    const api = student({ 'GET /api/v1/questionnaires': overview('not_yet') });
+    const router = renderAt(`${BASE}/confirm`);
+    expect(await screen.findByTestId('questionnaire-not-due', {}, slow)).toHaveTextContent(
+      'このアンケートはまだ回答の時期ではありません',
+    );
+    expect(router.state.location.pathname).toBe(BASE);
+    expect(screen.queryByRole('button', { name: '確認画面へ' })).toBeNull();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it.each([
@@ -128,6 +150,6 @@ describe('an admin reads one answer', { timeout: 30_000 }, () => {
     expect(within(summary).getByText('東京都')).toBeInTheDocument();
     const read = api.requests.find((r) => r.path === `${API}/answers/34`);
     await waitFor(() => expect(read).toBeDefined());
-    expect(api.requests.some((r) => r.path === `${API}/answer`)).toBe(false);
+    expect(api.requests.some((r) => r.path === `${API}/answer` || r.path === '/api/v1/questionnaires')).toBe(false);
   });
 });

@@ -29,6 +29,12 @@ export const passwordField = () =>
       z.maxLength(limits.password_max, messages.password_too_long),
     );
 
+// Text that may reach a mail header (titles, names): no control character (C0, DEL, C1) and no
+// Unicode line or paragraph separator, as the daemon's text::one_line.
+const breaksTheLine = (code: number) =>
+  code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+export const isOneLine = (value: string) => ![...value].some((c) => breaksTheLine(c.codePointAt(0) ?? 0));
+
 export const nicknameField = () => z.string().check(z.maxLength(limits.nickname_max, messages.nickname_too_long));
 
 // Images: jpg, jpeg, png, webp only, checked before uploading.

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { contractViolations } from './contract-violations';
 
 // The browser's zone is not the school's: every date the app shows must still be Tokyo's
 // (lib/dates.ts). Node applies a new TZ at once, to every Date made after this line.
 process.env.TZ = 'America/New_York';
+
+// Route pages load lazily: the first visit transforms a module, which takes seconds on a loaded
+// two-core machine. findBy* waits up to 10 s for what a page shows (a wait, not a timing check).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   if (typeof document === 'undefined') return; // a test in the node environment

@@ -3,7 +3,7 @@
 // participant count when an event is edited ('N名(現在の参加人数)以上で設定してください').
 import * as z from 'zod/mini';
 import { fill, limits, messages } from '../../lib/messages';
-import { trimmed, trimSpace } from '../../lib/validation';
+import { isOneLine, trimmed, trimSpace } from '../../lib/validation';
 import type { EventDraft } from './event-draft';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -47,6 +47,7 @@ export function eventSchema(participantsCount = 0) {
         .check(
           trimmed(),
           z.minLength(1, messages.title_required),
+          z.refine(isOneLine, messages.title_one_line),
           z.maxLength(limits.event_title_max, messages.event_title_too_long),
         ),
       tagId: z.string().check(z.regex(/^[1-9][0-9]*$/, messages.event_tag_unknown)), // the select's value

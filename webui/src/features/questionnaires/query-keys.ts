@@ -5,7 +5,6 @@ export const questionnaireKeys = {
   all: ['questionnaires'] as const,
   list: () => [...questionnaireKeys.all, 'list'] as const,
   definition: (kind: QuestionnaireKind) => [...questionnaireKeys.all, 'definition', kind] as const,
-  answer: (kind: QuestionnaireKind) => [...questionnaireKeys.all, 'answer', kind] as const,
   status: (kind: QuestionnaireKind, state: string, q: string, page: number) =>
     [...questionnaireKeys.all, 'status', kind, state, q, page] as const,
 };

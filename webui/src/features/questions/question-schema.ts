@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
 import { messages } from '../../lib/messages';
-import { trimmed } from '../../lib/validation';
+import { isOneLine, trimmed } from '../../lib/validation';
 
 // Question form (spec: category required, title required); the body is Markdown.
 export const questionSchema = z.object({
   categoryId: z.string().check(z.minLength(1, messages.category_required)),
-  title: z.string().check(trimmed(), z.minLength(1, messages.title_required)),
+  title: z
+    .string()
+    .check(trimmed(), z.minLength(1, messages.title_required), z.refine(isOneLine, messages.title_one_line)),
   body: z.string(),
 });
 

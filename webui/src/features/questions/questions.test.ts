@@ -196,6 +196,9 @@ describe('forms', () => {
     expect(messages).toContain('カテゴリーは必須です');
     expect(messages).toContain('タイトルは必須です');
     expect(questionSchema.safeParse({ categoryId: '3', title: 'エラー', body: '' }).success).toBe(true);
+    // The title is the subject of the reminder mail: one line.
+    const twoLines = questionSchema.safeParse({ categoryId: '3', title: 'エラー\n二行目', body: '' });
+    expect(twoLines.error?.issues.map((i) => i.message)).toEqual(['タイトルに改行や制御文字は使用できません']);
     expect(answerSchema.safeParse({ body: ' ' }).success).toBe(false);
   });
 });

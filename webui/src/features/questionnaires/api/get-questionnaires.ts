@@ -5,4 +5,5 @@ import { questionnaireKeys } from '../query-keys';
 // The four kinds with the caller's state (answered, owed, not_yet).
 export const getQuestionnaires = () => unwrap(api.GET('/api/v1/questionnaires'));
 
-export const useQuestionnaires = () => useQuery({ queryKey: questionnaireKeys.list(), queryFn: getQuestionnaires });
+export const useQuestionnaires = (enabled = true) =>
+  useQuery({ queryKey: questionnaireKeys.list(), queryFn: getQuestionnaires, enabled });

@@ -40,6 +40,7 @@ export function Component() {
       </AppTheme>
     );
   if (questionnaire.state === 'answered') return <Navigate to={questionnairePaths.conflict(kind)} replace />;
+  if (questionnaire.state === 'not_due') return <Navigate to={questionnairePaths.form(kind)} replace />;
   if (questionnaire.state === 'loading') return <LinearProgress aria-label="読み込み中" />;
   return <Review kind={kind} definition={questionnaire.definition} draft={questionnaire.draft} />;
 }

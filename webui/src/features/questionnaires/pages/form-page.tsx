@@ -5,6 +5,7 @@ import { AppTheme } from '../../../components/app-theme';
 import { NotFoundPage } from '../../../components/route-error-page';
 import { PageHeading } from '../../../components/page-heading';
 import { AdminAnswerView } from '../components/admin-answer-view';
+import { NotDue } from '../components/not-due';
 import { QuestionnaireForm } from '../components/questionnaire-form';
 import { questionnairePaths } from '../kinds';
 import { kindTitles } from '../kind-titles';
@@ -35,6 +36,7 @@ export function Component() {
       </AppTheme>
     );
   if (questionnaire.state === 'answered') return <Navigate to={questionnairePaths.conflict(kind)} replace />;
+  if (questionnaire.state === 'not_due') return <NotDue kind={kind} />;
   if (questionnaire.state === 'loading') return <LinearProgress aria-label="読み込み中" />;
   const { definition, draft } = questionnaire;
   return (

@@ -1,0 +1,53 @@
+#pragma once
+// The figures of the admin's dashboard and the student's my page: read across domains
+// (submissions, questions, events, students, mails, curriculums) in a few indexed statements,
+// never a loop over students. lib/students/dashboard.cpp words them as JSON.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "db/pool.hpp"
+
+namespace camp::reporting {
+
+struct SchoolFigures {
+  std::int64_t waiting_submissions = 0;
+  std::optional<TimePoint> oldest_waiting;  // the oldest waiting submission's time
+  // Waiting submissions made within the last 1, 3 and 7 days (each includes the shorter).
+  std::int64_t waiting_within_1_day = 0, waiting_within_3_days = 0, waiting_within_7_days = 0;
+  std::int64_t unanswered_questions = 0;
+  std::int64_t upcoming_events = 0;
+  std::int64_t new_students = 0;  // starting between the two days given
+  std::int64_t failed_mails = 0;
+  std::int64_t behind = 0;  // active students past their due day
+};
+// `today` is the school date; new students are those starting in [first_day, last_day].
+SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now);
+
+struct CourseFigures {
+  std::string code, name;
+  int months = 0;
+  std::int64_t active = 0, behind = 0;
+};
+// Every course, in id order.
+std::vector<CourseFigures> course_figures(db::Tx& tx, Date today);
+
+struct UpcomingEvent {
+  std::int64_t id = 0;
+  std::string title;
+  TimePoint starts_at, ends_at;
+  int participants_count = 0, capacity = 0;
+};
+// Published events starting after `now`, soonest first.
+std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit);
+
+struct CurriculumProgress {
+  std::string name, title;
+  int tasks = 0, submitted = 0, approved = 0;
+};
+// One account's submitted and approved tasks per curriculum, in curriculum order.
+std::vector<CurriculumProgress> curriculum_progress(db::Tx& tx, std::int64_t account_id);
+
+}  // namespace camp::reporting

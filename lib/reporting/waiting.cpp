@@ -1,0 +1,44 @@
+#include "reporting/waiting.hpp"
+
+#include <chrono>
+
+namespace camp::reporting {
+namespace {
+
+constexpr db::Statement kUnanswered{
+    "reporting.unanswered_questions",
+    "SELECT id, title, (EXTRACT(EPOCH FROM to_timestamp($1) - created_at) / 86400)::bigint, count(*) OVER () "
+    "FROM questions WHERE answers_count = 0 AND created_at <= to_timestamp($1) - make_interval(days => $2) "
+    "ORDER BY created_at, id LIMIT $3"};
+constexpr db::Statement kWaitingSubmissions{
+    "reporting.waiting_submissions",
+    "SELECT t.id, t.title, a.nickname, "
+    "(EXTRACT(EPOCH FROM to_timestamp($1) - s.created_at) / 86400)::bigint, count(*) OVER () "
+    "FROM submissions s JOIN tasks t ON t.id = s.task_id JOIN accounts a ON a.id = s.account_id "
+    "WHERE s.status = 'waiting' AND s.created_at <= to_timestamp($1) - make_interval(days => $2) "
+    "ORDER BY s.created_at, s.id LIMIT $3"};
+
+std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
+
+}  // namespace
+
+Waiting<WaitingQuestion> unanswered_questions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
+  Waiting<WaitingQuestion> out;
+  for (const auto& r : tx.exec(kUnanswered, epoch(now), min_days, static_cast<int>(limit))) {
+    out.total = r[3].as<std::size_t>();
+    out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::int64_t>()});
+  }
+  return out;
+}
+
+Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
+  Waiting<WaitingSubmission> out;
+  for (const auto& r : tx.exec(kWaitingSubmissions, epoch(now), min_days, static_cast<int>(limit))) {
+    out.total = r[4].as<std::size_t>();
+    out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(),
+                          r[2].is_null() ? std::string() : r[2].as<std::string>(), r[3].as<std::int64_t>()});
+  }
+  return out;
+}
+
+}  // namespace camp::reporting

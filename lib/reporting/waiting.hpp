@@ -1,0 +1,37 @@
+#pragma once
+// What is waiting for the mentors: questions nobody answered and submissions nobody reviewed,
+// oldest first. Cross-domain reads live here, in the reporting module, so the mail digest
+// (lib/mail/waiting.cpp) words them without reading other domains' tables itself.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "db/pool.hpp"
+
+namespace camp::reporting {
+
+struct WaitingQuestion {
+  std::int64_t id = 0;
+  std::string title;
+  std::int64_t days_waiting = 0;
+};
+struct WaitingSubmission {
+  std::int64_t task_id = 0;
+  std::string task_title;
+  std::string nickname;  // the student's; "" when none
+  std::int64_t days_waiting = 0;
+};
+template <typename Item>
+struct Waiting {
+  std::size_t total = 0;     // all that qualify
+  std::vector<Item> oldest;  // at most `limit` of them
+};
+
+// Questions without any answer, asked `min_days` days before `now` or earlier.
+Waiting<WaitingQuestion> unanswered_questions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit);
+// Submissions still waiting for their first review, submitted `min_days` days before `now` or earlier.
+Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit);
+
+}  // namespace camp::reporting
