@@ -31,6 +31,8 @@ std::string_view bearer(const http::Request& r) {
 
 bool is_api(const std::string& path) { return path.rfind("/api/", 0) == 0 || path == "/api"; }
 
+bool is_probe(const std::string& path) { return path == "/healthz" || path == "/readyz" || path == "/metrics"; }
+
 bool is_write(const std::string& method) {
   return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
 }
@@ -140,6 +142,8 @@ http::Response App::handle(http::Request& request) {
 }
 
 http::Response App::dispatch(http::Request& request, std::size_t& slot) {
+  // People's requests (not a load balancer's probes) tell whether public_url is right.
+  if (!is_probe(request.path)) host_watch.observe(request.header("host").value_or(""));
   if (!is_api(request.path)) {
     // Static paths are judged on the raw path by serve_static (404); routes here are plain.
     if (auto m = router.match(request); m.route) {  // /healthz, /metrics, /server-version.json ...

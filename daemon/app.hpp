@@ -23,6 +23,7 @@
 #include "students/service.hpp"
 #include "ai_chat/engine.hpp"
 #include "questionnaires/service.hpp"
+#include "http/host_watch.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
@@ -63,6 +64,7 @@ struct App {
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
   http::Router router;
+  http::HostWatch host_watch{config.public_url};
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).
   std::function<std::size_t()> cable_connections = [] { return std::size_t{0}; };

@@ -207,9 +207,18 @@ void validate(const Config& c) {
       ai.messages_per_hour < 1 || ai.daily_tokens_per_account < 1 || ai.max_answer_tokens < 16 || ai.sources < 1 ||
       ai.sources > 20 || ai.max_streams < 1)
     throw Error(errc::invalid, "config: ai_chat timeouts >= 100 ms, max_input_chars 10..20000, sources 1..20, the limits >= 1");
-  if ((c.public_url.rfind("http://", 0) != 0 && c.public_url.rfind("https://", 0) != 0) ||
-      c.public_url.find_first_of(" \r\n\"<>") != std::string::npos)
+  if (!c.public_url.empty() && ((c.public_url.rfind("http://", 0) != 0 && c.public_url.rfind("https://", 0) != 0) ||
+                                 c.public_url.find_first_of(" \r\n\"<>") != std::string::npos))
     throw Error(errc::invalid, "config: public_url must be an http:// or https:// URL, e.g. https://camp.example.com");
+}
+
+// The address campd listens on as a URL: what a browser on this machine opens.
+std::string url_of_listen(const Config& c) {
+  auto host = c.listen_host();
+  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
+  else if (host == "::" || host == "[::]") host = "[::1]";
+  else if (host.find(':') != std::string::npos && host.front() != '[') host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(c.listen_port());
 }
 
 }  // namespace
@@ -262,6 +271,7 @@ Config load_config(const std::optional<std::string>& path) {
   validate(c);
   c.data_dir = fs::absolute(c.data_dir).lexically_normal().string();
   if (!c.data_dir.empty() && c.data_dir.back() == '/') c.data_dir.pop_back();
+  if (c.public_url.empty()) c.public_url = url_of_listen(c);
   while (c.public_url.size() > 8 && c.public_url.back() == '/') c.public_url.pop_back();
   if (!c.webui_dir.empty()) c.webui_dir = fs::absolute(c.webui_dir).lexically_normal().string();
   return c;

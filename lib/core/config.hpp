@@ -100,8 +100,9 @@ struct Config {
   std::string webui_dir = "webui/dist";
   std::string privacy_policy_url = "https://potepan.com/privacy-policy";
   std::string terms_url = "https://potepan.com/terms";
-  // Where people reach the web app: the base of every link in a mail (no trailing slash).
-  std::string public_url = "http://127.0.0.1:8080";
+  // Where people reach the web app: the base of every link in a mail (no trailing slash). Not
+  // configured: http://<listen> (a wildcard listen address gives 127.0.0.1), see load_config.
+  std::string public_url;
   int shutdown_grace_seconds = 10;
   CableLimits cable;
   MailConfig mail;
