@@ -106,7 +106,7 @@ void QuestionnaireService::require_owed(db::Tx& tx, const accounts::Account& act
   q.kind = kind;
   q.state = "all";
   q.account_id = actor.id;
-  q.today = iso_date(clock_.today());
+  q.today = format_date(clock_.today());
   q.limit = 1;
   std::int64_t total = 0;
   const auto rows = repo::status(tx, q, total);
