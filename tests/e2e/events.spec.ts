@@ -146,11 +146,11 @@ test('the admin adds, renames and deletes a tag from the event form; the default
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(items.filter({ hasText: `${name} (月例)` })).toHaveCount(1);
 
-  page.once('dialog', (confirm) => void confirm.accept());
   await items
     .filter({ hasText: `${name} (月例)` })
     .getByRole('button', { name: '削除' })
     .click();
+  await page.getByTestId('confirmation-dialog').getByRole('button', { name: '削除する' }).click();
   await expect(items.filter({ hasText: name })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'とじる' }).click();
   await expect(page.getByLabel('タグ').locator('option', { hasText: name })).toHaveCount(0);

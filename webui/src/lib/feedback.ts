@@ -1,5 +1,6 @@
 // App-wide feedback state: snackbar (spec: message, isOpen), loading (isLoading, counted so
-// overlapping calls keep the overlay up) and the error page raised from event handlers.
+// overlapping calls keep the overlay up), the error page raised from event handlers and the
+// confirmation dialog (askConfirmation; never the browser's window.confirm).
 import { createStore } from './store';
 
 export interface SnackbarState {
@@ -42,4 +43,28 @@ export function showErrorPage(status: number): void {
 
 export function clearErrorPage(): void {
   errorPageStore.set(null);
+}
+
+export interface ConfirmationRequest {
+  message: string;
+  confirmLabel: string; // the action, e.g. 削除する
+  danger?: boolean; // a destructive action: the button in the error colour
+}
+interface OpenConfirmation extends ConfirmationRequest {
+  resolve: (confirmed: boolean) => void;
+}
+export const confirmationStore = createStore<OpenConfirmation | null>(null);
+
+// Opens the app's confirmation dialog; resolves true when the person confirms. A second request
+// while one is open answers the first with false.
+export function askConfirmation(request: ConfirmationRequest): Promise<boolean> {
+  confirmationStore.get()?.resolve(false);
+  return new Promise((resolve) => confirmationStore.set({ ...request, resolve }));
+}
+
+export function answerConfirmation(confirmed: boolean): void {
+  const open = confirmationStore.get();
+  if (!open) return;
+  confirmationStore.set(null);
+  open.resolve(confirmed);
 }

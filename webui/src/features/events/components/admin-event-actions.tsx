@@ -8,6 +8,7 @@ import { resetEventDraft } from '../event-draft';
 import type { EventItem } from '../types';
 import { useEventAction } from '../use-event-action';
 import { ParticipantsDialog } from './participants-dialog';
+import { askConfirmation } from '../../../lib/feedback';
 
 // The admin's buttons on a card: edit (from the stored event), publish a draft, see who takes part in a published
 // event, cancel it (asked first: participants get a mail).
@@ -25,8 +26,8 @@ export function AdminEventActions({ event }: { event: EventItem }) {
       () => publishEvent(event.id),
       () => messages.event_notice_published,
     );
-  const cancel = () => {
-    if (window.confirm(messages.event_cancel_confirm))
+  const cancel = async () => {
+    if (await askConfirmation({ message: messages.event_cancel_confirm, confirmLabel: '中止する', danger: true }))
       void run(
         () => cancelEvent(event.id),
         () => messages.event_notice_cancelled,

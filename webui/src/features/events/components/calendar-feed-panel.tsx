@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorStatus } from '../../../lib/api-client';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { resetCalendarFeed } from '../api/reset-calendar-feed';
@@ -23,7 +23,14 @@ export function CalendarFeedPanel() {
   }, [feed.error]);
 
   const reset = async () => {
-    if (!window.confirm(messages.calendar_feed_reset_confirm)) return;
+    if (
+      !(await askConfirmation({
+        message: messages.calendar_feed_reset_confirm,
+        confirmLabel: '再発行する',
+        danger: true,
+      }))
+    )
+      return;
     try {
       const next = await withLoading(resetCalendarFeed);
       queryClient.setQueryData(eventKeys.calendarFeed, next);

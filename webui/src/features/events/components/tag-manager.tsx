@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { fill, messages } from '../../../lib/messages';
 import { trimSpace } from '../../../lib/validation';
 import { useEventTagMutations } from '../api/event-tags';
@@ -70,7 +70,8 @@ export function TagManager({ tags, onClose }: { tags: EventTag[]; onClose: () =>
     }
   };
   const del = async (tag: EventTag) => {
-    if (!window.confirm(fill(messages.event_tag_delete_confirm, { name: tag.name }))) return;
+    const message = fill(messages.event_tag_delete_confirm, { name: tag.name });
+    if (!(await askConfirmation({ message, confirmLabel: '削除する', danger: true }))) return;
     try {
       await withLoading(() => remove.mutateAsync(tag.id));
       setDeleteError(null);

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
 import { errorStatus } from '../../../lib/api-client';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { fill, messages } from '../../../lib/messages';
 import { useStatus, type StatusState } from '../api/get-status';
 import { sendReminders } from '../api/send-reminders';
@@ -48,8 +48,8 @@ export function Component() {
       return next;
     });
   const remind = async (ids?: number[]) => {
-    if (!ids && !window.confirm(fill(messages.questionnaire_remind_all_confirm, { title: kindTitles[view.kind] })))
-      return;
+    const message = fill(messages.questionnaire_remind_all_confirm, { title: kindTitles[view.kind] });
+    if (!ids && !(await askConfirmation({ message, confirmLabel: '送信する' }))) return;
     try {
       const result = await withLoading(() => sendReminders(view.kind, ids));
       showSnackbar(fill(messages.questionnaire_reminders_queued, { queued: result.queued, skipped: result.skipped }));

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorStatus } from '../../../lib/api-client';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { isBlank } from '../../../lib/validation';
 import { useDeleteAnswer } from '../api/delete-answer';
@@ -76,8 +76,14 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
         {canEdit && (
           <Button
             color="error"
-            onClick={() => {
-              if (window.confirm(messages.answer_delete_confirm))
+            onClick={async () => {
+              if (
+                await askConfirmation({
+                  message: messages.answer_delete_confirm,
+                  confirmLabel: '削除する',
+                  danger: true,
+                })
+              )
                 void run(() => remove.mutateAsync(answer.id), messages.answer_deleted);
             }}
           >

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useUpdateQuestion } from '../api/update-question';
@@ -78,8 +78,14 @@ export function QuestionView({ question, me }: { question: QuestionDetail; me: A
         {canEditQuestion(me, question) && (
           <Button
             color="error"
-            onClick={() => {
-              if (window.confirm(messages.question_delete_confirm))
+            onClick={async () => {
+              if (
+                await askConfirmation({
+                  message: messages.question_delete_confirm,
+                  confirmLabel: '削除する',
+                  danger: true,
+                })
+              )
                 void act(
                   () => remove.mutateAsync(question.id),
                   messages.question_deleted,

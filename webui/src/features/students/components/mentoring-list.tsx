@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { isAdmin } from '../../../lib/roles';
 import { useDeleteMentoring } from '../api/delete-mentoring';
@@ -21,7 +21,14 @@ export function MentoringList({ studentId, me }: { studentId: number; me: Pick<A
   const remove = useDeleteMentoring(studentId);
   const [editing, setEditing] = useState<number | null>(null);
   const del = async (id: number) => {
-    if (!window.confirm(messages.students_mentoring_delete_confirm)) return;
+    if (
+      !(await askConfirmation({
+        message: messages.students_mentoring_delete_confirm,
+        confirmLabel: '削除する',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await withLoading(() => remove.mutateAsync(id));
       showSnackbar(messages.students_mentoring_deleted);
