@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/config.hpp"
+#include "core/error.hpp"
 #include "http/host_watch.hpp"
 
 namespace camp {
