@@ -27,6 +27,11 @@ export default function ErrorCard({ entry }: { entry: ErrorEntry }) {
               {entry.status}
             </Typography>
           )}
+          {entry.caption && (
+            <Typography component="p" variant="body2" color="text.secondary" gutterBottom data-testid="error-caption">
+              {entry.caption}
+            </Typography>
+          )}
           <Typography component="h1" variant="h5" gutterBottom>
             {entry.title}
           </Typography>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorEntry, NOT_FOUND_MESSAGE, routeNotFoundEntry } from './error-catalogue';
+import { errorEntry, NOT_FOUND_MESSAGE, notFoundEntry } from './error-catalogue';
 
 describe('error catalogue', () => {
   it.each([
@@ -30,8 +30,13 @@ describe('error catalogue', () => {
     expect(errorEntry(undefined)).toMatchObject({ status: null, title: 'Error' });
   });
 
-  it('route-level 404 reads "This page could not be found"', () => {
-    expect(routeNotFoundEntry()).toMatchObject({ status: 404, message: NOT_FOUND_MESSAGE });
+  it('every 404 is one page: "This page could not be found" beside the status, then ページが見つかりません', () => {
+    expect(notFoundEntry()).toEqual(errorEntry(404));
+    expect(notFoundEntry()).toMatchObject({
+      status: 404,
+      caption: NOT_FOUND_MESSAGE,
+      message: 'ページが見つかりません',
+    });
     expect(NOT_FOUND_MESSAGE).toBe('This page could not be found');
   });
 });

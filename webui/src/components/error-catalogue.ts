@@ -6,7 +6,12 @@ export interface ErrorEntry {
   title: string;
   message: string;
   detail: string;
+  caption?: string; // a line beside the status (404's 'This page could not be found')
 }
+
+// Unknown pages, guard refusals, invalid route parameters and an API's 404 are one page (spec:
+// unknown pages read 'This page could not be found'; the 404 page 'page not found').
+export const NOT_FOUND_MESSAGE = 'This page could not be found';
 
 const RETRY_LATER = messages.error_page_retry_later;
 
@@ -25,6 +30,7 @@ const catalogue: Record<number, Omit<ErrorEntry, 'status'>> = {
     title: 'Page Not Found',
     message: messages.error_page_not_found,
     detail: messages.error_page_not_found_detail,
+    caption: NOT_FOUND_MESSAGE,
   },
   422: {
     title: 'Unprocessable Entity',
@@ -54,9 +60,6 @@ export function errorEntry(status: number | null | undefined): ErrorEntry {
   return { status: status ?? null, ...(known ?? other) };
 }
 
-// Unknown pages, guard refusals and invalid route parameters all look the same.
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
-
-export function routeNotFoundEntry(): ErrorEntry {
-  return { ...errorEntry(404), message: NOT_FOUND_MESSAGE };
+export function notFoundEntry(): ErrorEntry {
+  return errorEntry(404);
 }

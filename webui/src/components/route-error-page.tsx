@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../lib/api-client';
-import { errorEntry, routeNotFoundEntry, type ErrorEntry } from './error-catalogue';
+import { errorEntry, notFoundEntry, type ErrorEntry } from './error-catalogue';
 
 const ErrorCard = lazy(() => import(/* webpackChunkName: "error-card" */ './error-card'));
 
 export function entryForError(error: unknown): ErrorEntry {
-  if (isRouteErrorResponse(error)) return error.status === 404 ? routeNotFoundEntry() : errorEntry(error.status);
+  if (isRouteErrorResponse(error)) return errorEntry(error.status);
   if (error instanceof ApiError) return errorEntry(error.status);
   return errorEntry(500);
 }
@@ -30,5 +30,5 @@ export function RouteErrorPage() {
 
 // Unknown pages: 404 'This page could not be found'.
 export function NotFoundPage() {
-  return <ErrorView entry={routeNotFoundEntry()} />;
+  return <ErrorView entry={notFoundEntry()} />;
 }
