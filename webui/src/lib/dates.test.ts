@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currentYear, daysSince, formatDateTime, schoolDate, schoolInstant, schoolTime, schoolToday } from './dates';
+import {
+  currentYear,
+  daysSince,
+  formatDate,
+  formatDateTime,
+  schoolDate,
+  schoolInstant,
+  schoolTime,
+  schoolToday,
+} from './dates';
 
 // src/test/setup.ts puts every test in America/New_York (UTC-5 in winter, UTC-4 in summer).
 describe('school time under another browser zone', () => {
@@ -26,6 +35,13 @@ describe('school time under another browser zone', () => {
     expect(schoolToday(new Date('2026-11-24T20:00:00-05:00'))).toBe('2026-11-25');
     expect(currentYear(new Date('2026-12-31T15:00:00Z'))).toBe(2027);
     expect(schoolTime('2026-12-31T15:00:00Z').format('YYYY-MM-DD HH:mm')).toBe('2027-01-01 00:00');
+  });
+
+  it('shows days as 2026/11/25, from a day or from an instant on the Tokyo clock', () => {
+    expect(formatDate('2026-11-25')).toBe('2026/11/25');
+    expect(formatDate('2026-11-24T15:00:00Z')).toBe('2026/11/25');
+    expect(formatDate('2026-11-24T23:30:00+09:00')).toBe('2026/11/24');
+    expect(formatDate('')).toBe('');
   });
 
   it('turns school wall-clock fields into instants with the school offset', () => {

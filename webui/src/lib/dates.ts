@@ -21,6 +21,13 @@ export const schoolTime = (at: string | Date) => dayjs(at).tz(SCHOOL_TIME_ZONE);
 /** 2026/11/20 10:00 (or `pattern`, dayjs tokens, ja locale) in school time. */
 export const formatDateTime = (iso: string, pattern = 'YYYY/MM/DD HH:mm'): string => schoolTime(iso).format(pattern);
 
+/** A day as people read it everywhere in the app: 2026/11/26 (a YYYY-MM-DD, or an instant's
+ * school day); '' when it is not a date. With formatDateTime, the one format family. */
+export function formatDate(value: string | Date): string {
+  const day = schoolDate(value);
+  return day ? day.replaceAll('-', '/') : '';
+}
+
 /** The school day (YYYY-MM-DD) of an instant; a bare YYYY-MM-DD stays as it is, anything else is ''. */
 export function schoolDate(value: string | Date): string {
   if (typeof value === 'string' && ISO_DATE.test(value)) return value;

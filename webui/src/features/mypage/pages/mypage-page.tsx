@@ -11,7 +11,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { PageSection } from '../../../components/page-section';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { showErrorPage } from '../../../lib/feedback';
 import { canSeeEvents } from '../../../lib/roles';
 import { useMyPage } from '../api/get-mypage';
@@ -43,7 +43,8 @@ export function Component() {
           </PageSection>
           <PageSection title="ガントチャート" wide>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {d.gantt.course.name}({d.gantt.course.months}ヶ月): {d.gantt.start_date} 〜 {d.gantt.end_date}
+              {d.gantt.course.name}({d.gantt.course.months}ヶ月): {formatDate(d.gantt.start_date)} 〜{' '}
+              {formatDate(d.gantt.end_date)}
             </Typography>
             <GanttChart periods={ganttPeriods(d.gantt.periods)} today={d.gantt.today} title="わたしのガントチャート" />
           </PageSection>

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import { questionnairePaths, type QuestionnaireKind } from '../kinds';
 import type { StatusRow } from '../types';
+import { formatDate } from '../../../lib/dates';
 
 export interface StatusTableProps {
   kind: QuestionnaireKind;
@@ -16,7 +17,7 @@ export interface StatusTableProps {
   onToggle: (accountId: number, on: boolean) => void;
 }
 
-const day = (value: string | null) => (value ? value.slice(0, 10) : '—');
+const day = (value: string | null) => (value ? formatDate(value) : '—');
 
 // Who owes (or answered) the questionnaire: owed rows can be picked for a reminder, answered
 // ones lead to the answer (read with a reason, audited).

@@ -5,6 +5,7 @@ import { ganttPeriods } from '../../../components/gantt/from-api';
 import { GanttChart } from '../../../components/gantt/gantt-chart';
 import { useGantt } from '../api/get-gantt';
 import { courseLabel } from '../courses';
+import { formatDate } from '../../../lib/dates';
 
 // The student's course plan against what happened (GET /students/{id}/gantt).
 export function GanttSection({ studentId }: { studentId: number }) {
@@ -15,7 +16,7 @@ export function GanttSection({ studentId }: { studentId: number }) {
   return (
     <Stack spacing={1}>
       <Typography variant="body2" color="text.secondary" component="div">
-        {courseLabel(data.course)}: {data.start_date} 〜 {data.end_date}
+        {courseLabel(data.course)}: {formatDate(data.start_date)} 〜 {formatDate(data.end_date)}
         {data.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
       </Typography>
       <GanttChart

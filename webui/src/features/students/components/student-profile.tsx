@@ -6,15 +6,16 @@ import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import type { StudentDetail } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { statusLabels } from '../list-state';
+import { formatDate } from '../../../lib/dates';
 
 // Name, nickname, e-mail, course and start date, status, the behind mark and the counts.
 export function StudentProfile({ student }: { student: StudentDetail }) {
   const rows: [string, string][] = [
     ['メールアドレス', student.email],
     ['コース', courseLabel(student.course)],
-    ['受講開始日', student.start_date],
+    ['受講開始日', formatDate(student.start_date)],
     ['ステータス', statusLabels[student.status]],
-    ['次の期限', student.due_on ?? '—'],
+    ['次の期限', student.due_on ? formatDate(student.due_on) : '—'],
     ['メンタリング', `${student.counts.mentorings}件`],
     ['提出', `${student.counts.submissions}件(合格した課題 ${student.counts.approved_tasks})`],
     ['質問', `${student.counts.questions}件`],

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import type { StudentSummary } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { sortLabels, statusLabels, type StudentListState, type StudentSort } from '../list-state';
+import { formatDate } from '../../../lib/dates';
 
 export interface StudentTableProps {
   students: StudentSummary[];
@@ -60,11 +61,11 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
               </TableCell>
               <TableCell>{s.email}</TableCell>
               <TableCell>{courseLabel(s.course)}</TableCell>
-              <TableCell>{s.start_date}</TableCell>
+              <TableCell>{formatDate(s.start_date)}</TableCell>
               <TableCell>{statusLabels[s.status]}</TableCell>
               <TableCell>{s.mentor?.nickname ?? '未割り当て'}</TableCell>
               <TableCell>
-                {s.due_on ?? '—'}
+                {s.due_on ? formatDate(s.due_on) : '—'}
                 {s.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
               </TableCell>
             </TableRow>
