@@ -114,6 +114,9 @@ Response participants(Context& ctx) {
   return Response::json(200, {{"data", data}});
 }
 
+Response publish_audience(Context& ctx) {
+  return Response::json(200, {{"mail_recipients", ctx.app.events.publish_audience(ctx.me())}});
+}
 Response unread_count(Context& ctx) { return Response::json(200, {{"unread_count", ctx.app.events.unread_count(ctx.me())}}); }
 
 Response calendar(const std::string& ics, const std::string& filename) {
@@ -149,6 +152,7 @@ void add_events(http::Router& r) {
   r.add({"GET", "/api/v1/events", Access::logged_in, list});
   r.add({"POST", "/api/v1/events", Access::logged_in, create});
   r.add({"GET", "/api/v1/events/unread_count", Access::logged_in, unread_count});
+  r.add({"GET", "/api/v1/events/publish_audience", Access::logged_in, publish_audience});
   r.add({"GET", "/api/v1/events/{id:int}", Access::logged_in, show});
   r.add({"PATCH", "/api/v1/events/{id:int}", Access::logged_in, update});
   r.add({"GET", "/api/v1/events/{id:int}.ics", Access::logged_in, event_ics});

@@ -33,15 +33,19 @@ std::string when(const Event& e) {
          kWeekdays[weekday] + ") " + starts.clock + "〜" + ends.clock;
 }
 
-std::size_t published(db::Tx& tx, const Context& c, const Event& e) {
+std::vector<mail::Recipient> audience(db::Tx& tx) {
   const auto closed = repo::u29_student_ids(tx);
   const std::unordered_set<std::int64_t> excluded(closed.begin(), closed.end());
+  auto people = mail::recipients(tx, mail::Topic::events, kMembers);
+  std::erase_if(people, [&](const mail::Recipient& r) { return excluded.count(r.account_id) > 0; });
+  return people;
+}
+
+std::size_t published(db::Tx& tx, const Context& c, const Event& e) {
   std::vector<mail::Outgoing> mails;
-  for (const auto& r : mail::recipients(tx, mail::Topic::events, kMembers)) {
-    if (excluded.count(r.account_id)) continue;
+  for (const auto& r : audience(tx))
     mails.push_back({r.email, "event_published", values(c, e, r, mail::Topic::events), true,
                      c.links.one_click_url(r.account_id, mail::Topic::events)});
-  }
   return mails.empty() ? 0 : mail::enqueue_many(tx, mails);
 }
 

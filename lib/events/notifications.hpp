@@ -19,8 +19,11 @@ struct Context {
 // "12月5日(土) 19:00〜21:00" in the school's time.
 std::string when(const Event& e);
 
-// event_published to every student (not u29) and graduate who wants `events`: bulk mail with
-// List-Unsubscribe (the events one-click URL). How many were queued.
+// Who a newly published event is mailed to: every student (not u29) and graduate who wants
+// `events`.
+std::vector<mail::Recipient> audience(db::Tx& tx);
+// event_published to the audience: bulk mail with List-Unsubscribe (the events one-click URL).
+// How many were queued.
 std::size_t published(db::Tx& tx, const Context& c, const Event& e);
 // `template_name` (event_moved_up, event_reminder, event_cancelled) to those of `account_ids`
 // who want `events`. How many were queued.

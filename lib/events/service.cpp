@@ -293,6 +293,11 @@ std::vector<Participant> EventService::participants(const accounts::Account& act
       db::Isolation::repeatable_read);
 }
 
+std::size_t EventService::publish_audience(const accounts::Account& actor) {
+  require_admin(actor);
+  return pool_.autocommit([&](db::Tx& tx) { return notify::audience(tx).size(); });
+}
+
 void EventService::mark_seen(const accounts::Account& actor) {
   require_member(actor);
   pool_.autocommit([&](db::Tx& tx) { repo::mark_seen(tx, actor.id); });

@@ -81,6 +81,9 @@ class EventService {
   Event leave(const accounts::Account& actor, std::int64_t id);
   std::vector<Participant> participants(const accounts::Account& actor, std::int64_t id);
 
+  // Admins: how many people publishing an event mails now (the publish confirmation says it).
+  std::size_t publish_audience(const accounts::Account& actor);
+
   void mark_seen(const accounts::Account& actor);
   std::int64_t unread_count(const accounts::Account& actor);
 

@@ -209,6 +209,7 @@ const MATRIX = [
   { method: 'GET', path: '/api/v1/events', expect: EVENTS(200) },
   { method: 'POST', path: '/api/v1/events', body: (c, role) => ({ json: { event: eventBody(`${role} のイベント`) } }), expect: EVENTS_ADMIN(201) },
   { method: 'GET', path: '/api/v1/events/unread_count', expect: EVENTS(200, { admin: 403 }) },
+  { method: 'GET', path: '/api/v1/events/publish_audience', expect: EVENTS_ADMIN(200) },
   { method: 'GET', path: '/api/v1/events/{id}', prepare: sharedEvent, expect: EVENTS(200) },
   {
     method: 'PATCH', path: '/api/v1/events/{id}', prepare: sharedEvent,

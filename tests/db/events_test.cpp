@@ -200,6 +200,27 @@ TEST(EventsDb, PublishQueuesMailOnlyForThoseWhoWantEvents) {
   EXPECT_EQ(mails_to(wants.email, "event_published").size(), 2u - 1u);
 }
 
+// The publish confirmation's figure: exactly the people the publish then mails.
+TEST(EventsDb, PublishAudienceIsWhoThePublishMails) {
+  const auto opted_out = person("student", "rails_5m");
+  person("student", "u29");
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, opted_out.id, mail::Topic::events); });
+  const auto count_mails = [] {
+    return dbtest::pool().transaction([](db::Tx& tx) {
+      const auto all = mail::list(tx, std::nullopt, 1000000);
+      return std::count_if(all.begin(), all.end(), [](const mail::Mail& m) { return m.template_name == "event_published"; });
+    });
+  };
+  const auto audience = service().publish_audience(admin());
+  const auto before = count_mails();
+  published_event(5);
+  EXPECT_EQ(static_cast<std::size_t>(count_mails() - before), audience);
+  EXPECT_GE(audience, 1u);
+  const auto student = person("student", "rails_4m");
+  EXPECT_EQ(service().publish_audience(admin()), audience + 1);  // one more who wants the mail
+  EXPECT_THROW(service().publish_audience(student), Error);        // students: 403
+}
+
 TEST(EventsDb, RemindersGoOnceEvenFromTwoDaemons) {
   const auto e = published_event(5, "2026-12-20");
   const auto a = person("student", "rails_4m"), w = person("student", "rails_4m");

@@ -78,6 +78,9 @@ test('the admin creates, confirms and publishes; a student sees the badge, opens
   await expect(admin.getByLabel('タイトル')).toHaveValue(title);
   await admin.getByRole('button', { name: '確認画面へ' }).click();
   await admin.getByRole('button', { name: '公開する' }).click();
+  const ask = admin.getByTestId('confirmation-dialog');
+  await expect(ask).toContainText(/公開すると\d+名にお知らせのメールが届きます/);
+  await ask.getByRole('button', { name: '公開する' }).click();
   await expect(admin).toHaveURL(/\/events$/);
   await expect(admin.getByTestId('event-card').filter({ hasText: title })).toBeVisible();
 
@@ -95,6 +98,7 @@ test('the admin creates, confirms and publishes; a student sees the badge, opens
   await expect(badge).toBeHidden();
   await expect(card.getByTestId('event-capacity')).toHaveText('定員 20名 / 参加 0名');
   await expect(card.getByTestId('event-meeting-url')).toHaveCount(0);
+  await page.getByRole('button', { name: 'カレンダー購読URL' }).click();
   await expect(page.getByTestId('calendar-feed-url')).toHaveValue(/\/calendar\/[A-Za-z0-9_-]+\.ics$/);
 
   await card.getByRole('button', { name: '参加する' }).click();

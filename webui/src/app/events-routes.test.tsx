@@ -2,7 +2,7 @@
 // /events opens, joining, and the admin's form → preview → publish.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
 import type { EventItem } from '../lib/api-types';
@@ -69,7 +69,17 @@ describe('/events for a student', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('event-schedule')).toHaveTextContent('2099年12月5日(土) 19:00〜21:00');
     expect(within(card).getByTestId('event-capacity')).toHaveTextContent('定員 20名 / 参加 12名');
     await waitFor(() => expect(screen.queryByTestId('nav-badge-events')).toBeNull());
-    expect(screen.getByTestId('calendar-feed-url')).toHaveValue('https://camp.example.com/calendar/abc.ics');
+    // The feed box is folded: its secret URL is fetched when opened; then it can be copied.
+    expect(api.requests.some((r) => r.path === '/api/v1/calendar_feed')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'カレンダー購読URL' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('calendar-feed-url')).toHaveValue('https://camp.example.com/calendar/abc.ics'),
+    );
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await userEvent.click(screen.getByRole('button', { name: 'コピー' }));
+    expect(writeText).toHaveBeenCalledWith('https://camp.example.com/calendar/abc.ics');
+    expect(await screen.findByText('カレンダー購読URLをコピーしました')).toBeInTheDocument();
     expect(within(card).queryByTestId('event-meeting-url')).toBeNull();
 
     await userEvent.click(within(card).getByRole('button', { name: '参加する' }));
@@ -127,6 +137,7 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
       'GET /api/v1/event_tags': tags,
       'POST /api/v1/events': [201, created],
       'POST /api/v1/events/31/publish': [200, { ...created, status: 'published' }],
+      'GET /api/v1/events/publish_audience': [200, { mail_recipients: 128 }],
       'GET /api/v1/events': page([]),
     });
     const router = renderAt('/events/new');
@@ -164,7 +175,15 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
     expect(await screen.findByLabelText('タイトル', { exact: false })).toHaveValue('Rails もくもく会');
     expect(screen.getByLabelText('タグ')).toHaveValue('2');
     await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
+    // Publishing asks first, naming how many people will be mailed; キャンセル writes nothing.
     await userEvent.click(await screen.findByRole('button', { name: '公開する' }));
+    const ask = await screen.findByRole('dialog');
+    expect(ask).toHaveTextContent('公開すると128名にお知らせのメールが届きます。公開しますか？');
+    await userEvent.click(within(ask).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: '公開する' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '公開する' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'), slow);
     const sent = api.requests.find((r) => r.method === 'POST' && r.path === '/api/v1/events');
@@ -199,6 +218,30 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
     fireEvent.change(capacity, { target: { value: '11' } });
     fireEvent.blur(capacity);
     expect(await screen.findByText('12名(現在の参加人数)以上で設定してください')).toBeInTheDocument();
+  });
+
+  it('a published event is saved, never offered 公開する, and the list opens on its own tab', async () => {
+    setToken('jwt');
+    const stored = sampleEvent({ id: 12, participants_count: 3 });
+    const api = mockApi({
+      'GET /api/v1/accounts/me': [200, account({ role: 'admin', course: null })],
+      'GET /api/v1/site': [200, site],
+      'GET /api/v1/event_tags': tags,
+      'GET /api/v1/events/12': [200, stored],
+      'PATCH /api/v1/events/12': [200, { ...stored, title: 'Rails もくもく会 (拡大版)' }],
+      'GET /api/v1/events': page([]),
+    });
+    const router = renderAt('/events/12/edit');
+    const title = await screen.findByLabelText('タイトル', { exact: false }, slow);
+    fireEvent.change(title, { target: { value: 'Rails もくもく会 (拡大版)' } });
+    await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
+    await screen.findByTestId('event-card', {}, slow);
+    expect(screen.queryByRole('button', { name: '公開する' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'), slow);
+    expect(router.state.location.search).toBe(''); // the upcoming tab, where it is listed
+    expect(api.requests.some((r) => r.path.endsWith('/publish') || r.path.endsWith('/publish_audience'))).toBe(false);
+    resetEventDraft();
   });
 
   it('sends /events/confirm without a valid draft back to the form', async () => {

@@ -20,6 +20,7 @@ export interface EventDraft {
   tags: EventTag[];
   eventId: number | null; // the event being edited; null for a new one
   participantsCount: number; // the edited event's participants (the capacity's lower bound)
+  published: boolean; // the edited event is published already (its preview offers no 公開する)
 }
 
 export const emptyEventDraft: EventDraft = {
@@ -36,6 +37,7 @@ export const emptyEventDraft: EventDraft = {
   tags: [],
   eventId: null,
   participantsCount: 0,
+  published: false,
 };
 
 const STORAGE_KEY = 'camp.event-draft';

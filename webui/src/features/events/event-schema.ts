@@ -87,7 +87,7 @@ export function formValuesOf(draft: EventDraft): EventFormValues {
 // The form's values as draft fields (the tag id back to a number).
 export function draftValuesOf(
   values: EventFormValues,
-): Omit<EventDraft, 'tags' | 'eventId' | 'participantsCount' | 'isEventContentValid'> {
+): Omit<EventDraft, 'tags' | 'eventId' | 'participantsCount' | 'published' | 'isEventContentValid'> {
   return { ...values, tagId: Number(values.tagId) };
 }
 

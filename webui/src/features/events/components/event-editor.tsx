@@ -15,11 +15,12 @@ export interface EventEditorProps {
   eventId: number | null;
   initial: EventFormValues;
   participantsCount: number;
+  published?: boolean;
 }
 
 // /events/new and /events/{id}/edit: the form; 確認画面へ stores the whole draft (marked valid)
 // and steps to /events/confirm, which publishes it or comes back here with it.
-export function EventEditor({ heading, eventId, initial, participantsCount }: EventEditorProps) {
+export function EventEditor({ heading, eventId, initial, participantsCount, published = false }: EventEditorProps) {
   const tags = useEventTags();
   const navigate = useNavigate();
 
@@ -29,7 +30,14 @@ export function EventEditor({ heading, eventId, initial, participantsCount }: Ev
 
   const confirm = (values: EventFormValues) => {
     const list = tags.data ?? [];
-    updateEventDraft({ ...draftValuesOf(values), tags: list, eventId, participantsCount, isEventContentValid: true });
+    updateEventDraft({
+      ...draftValuesOf(values),
+      tags: list,
+      eventId,
+      participantsCount,
+      published,
+      isEventContentValid: true,
+    });
     navigate('/events/confirm');
   };
 

@@ -8,9 +8,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
 import { ApiError, errorStatus } from '../../../lib/api-client';
-import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
-import { messages } from '../../../lib/messages';
+import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
+import { fill, messages } from '../../../lib/messages';
+import { schoolToday } from '../../../lib/dates';
 import { useStore } from '../../../lib/store';
+import { getPublishAudience } from '../api/get-publish-audience';
 import { EventCard } from '../components/event-card';
 import { eventDraftStore, resetEventDraft } from '../event-draft';
 import { saveEventDraft } from '../save-event-draft';
@@ -19,6 +21,8 @@ import { eventKeys } from '../query-keys';
 
 // /events/confirm: the draft exactly as students will see it; publish it, save it, or go back
 // to the form with the draft intact. Without a valid draft there is nothing to confirm.
+// Publishing asks first, saying how many people will be mailed; an event that is published
+// already is only saved. After saving, the list opens on the tab that shows the event.
 export function Component() {
   const draft = useStore(eventDraftStore);
   const navigate = useNavigate();
@@ -30,11 +34,18 @@ export function Component() {
   const back = () => navigate(draft.eventId === null ? '/events/new' : `/events/${draft.eventId}/edit`);
   const save = async (publish: boolean) => {
     try {
+      if (publish) {
+        const audience = await withLoading(getPublishAudience);
+        const message = fill(messages.event_publish_confirm, { count: audience });
+        if (!(await askConfirmation({ message, confirmLabel: '公開する' }))) return;
+      }
       await withLoading(() => saveEventDraft(draft, publish));
       resetEventDraft();
       await queryClient.invalidateQueries({ queryKey: eventKeys.all });
       showSnackbar(publish ? messages.event_notice_published : messages.event_notice_saved);
-      navigate(publish ? '/events' : '/events?scope=drafts');
+      const listed = publish || draft.published;
+      const past = draft.startDate < schoolToday();
+      navigate(!listed ? '/events?scope=drafts' : past ? '/events?scope=past' : '/events');
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409))
         setRefusal(
@@ -67,12 +78,14 @@ export function Component() {
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         <Button onClick={back}>編集に戻る</Button>
-        <Button variant="outlined" onClick={() => save(false)}>
+        <Button variant={draft.published ? 'contained' : 'outlined'} onClick={() => save(false)}>
           保存する
         </Button>
-        <Button variant="contained" onClick={() => save(true)}>
-          公開する
-        </Button>
+        {!draft.published && (
+          <Button variant="contained" onClick={() => save(true)}>
+            公開する
+          </Button>
+        )}
       </Stack>
     </AppTheme>
   );

@@ -25,6 +25,13 @@ export function Component() {
   const { participantsCount, ...stored } = draftFieldsOf(event.data);
   const initial = draft.eventId === id ? formValuesOf(draft) : stored;
   return (
-    <EventEditor key={id} heading="イベント編集" eventId={id} initial={initial} participantsCount={participantsCount} />
+    <EventEditor
+      key={id}
+      heading="イベント編集"
+      eventId={id}
+      initial={initial}
+      participantsCount={participantsCount}
+      published={event.data.status === 'published'}
+    />
   );
 }
