@@ -46,13 +46,33 @@ const std::vector<std::string>& stop_words() {
   return words;
 }
 
-std::string like_pattern(const std::string& term) {
-  std::string p = "%";
+bool ascii_term(const std::string& term) { return !term.empty() && static_cast<unsigned char>(term[0]) < 0x80; }
+
+// A PostgreSQL regular expression (matched case-blind with ~*): an ASCII word only as a whole
+// word, plurals too ("stall" is not in "install"; "migration" is in "migrations"), a Japanese run
+// anywhere (Japanese has no spaces). The word's edges are ASCII ones, not \m \M: "Railsの"
+// holds "rails" although の is a letter.
+std::string search_pattern(const std::string& term) {
+  std::string p;
   for (char ch : term) {
-    if (ch == '%' || ch == '_' || ch == '\\') p += '\\';
+    if (std::string_view(".^$*+?()[]{}|\\").find(ch) != std::string_view::npos) p += '\\';
     p += ch;
   }
-  return p + "%";
+  return ascii_term(term) ? "(^|[^a-z0-9_])" + p + "(e?s)?([^a-z0-9_]|$)" : p;
+}
+
+bool word_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
+// Whether `lower` (lower-cased) holds the term as search_pattern means it.
+bool holds(std::string_view lower, const std::string& term) {
+  if (!ascii_term(term)) return lower.find(term) != std::string_view::npos;
+  for (auto at = lower.find(term); at != std::string_view::npos; at = lower.find(term, at + 1)) {
+    auto end = at + term.size();
+    if (lower.substr(end).starts_with("es")) end += 2;
+    else if (lower.substr(end).starts_with("s")) end += 1;
+    if ((at == 0 || !word_char(lower[at - 1])) && (end == lower.size() || !word_char(lower[end]))) return true;
+  }
+  return false;
 }
 
 bool blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
@@ -95,7 +115,7 @@ std::vector<Line> lines_of(const std::string& text, const std::vector<std::strin
     at = end + 1;
     l.chars = text::char_count(l.text);
     const auto lower = text::lower_ascii(l.text);
-    for (const auto& t : terms) l.hits += lower.find(t) != std::string::npos ? 1 : 0;
+    for (const auto& t : terms) l.hits += holds(lower, t) ? 1 : 0;
     const auto i = out.size();
     if (open) {
       l.fence = open;
@@ -241,7 +261,7 @@ std::vector<Passage> retrieve(db::Tx& tx, const std::string& input, int limit) {
   const auto terms = extract_terms(input);
   if (terms.empty() || limit < 1) return {};
   std::vector<std::string> patterns;
-  for (const auto& t : terms) patterns.push_back(like_pattern(t));
+  for (const auto& t : terms) patterns.push_back(search_pattern(t));
   // Relevance: each term found counts once, once more in the title. A source must hold a third
   // of the terms (at least one) and score more than half the best one; the rest is noise.
   const int needed = (static_cast<int>(terms.size()) + 2) / 3;

@@ -1,6 +1,7 @@
 #pragma once
 // The school's own texts the AI chat may quote (docs/ai-chat.md "Sources"): questions whose
-// solution a mentor or an admin vouches for, and curriculum tasks, found by LIKE patterns.
+// solution a mentor or an admin vouches for, and curriculum tasks, found by search patterns:
+// PostgreSQL regular expressions matched case-blind (~*), built by the AI chat's retriever.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,8 +21,8 @@ struct KnowledgeHit {
 
 // Resolved questions whose solving answer was written by a mentor or an admin, or chosen by one
 // of them and not edited since; best matches first.
-std::vector<KnowledgeHit> vouched_solutions(db::Tx& tx, const std::vector<std::string>& like_patterns, int limit);
+std::vector<KnowledgeHit> vouched_solutions(db::Tx& tx, const std::vector<std::string>& patterns, int limit);
 // Curriculum tasks; best matches first.
-std::vector<KnowledgeHit> matching_tasks(db::Tx& tx, const std::vector<std::string>& like_patterns, int limit);
+std::vector<KnowledgeHit> matching_tasks(db::Tx& tx, const std::vector<std::string>& patterns, int limit);
 
 }  // namespace camp::reporting

@@ -131,6 +131,30 @@ TEST(AiChatDb, WeakMatchesAreLeftOut) {
   EXPECT_EQ(passages[0].excerpt, "data-turbo を false にします");
 }
 
+// An English word matches whole words (and their plurals), also next to Japanese; never inside
+// another word: "stall" is not a question about "install".
+TEST(AiChatDb, EnglishWordsMatchAsWholeWords) {
+  questions::QuestionService q(dbtest::pool());
+  const auto asker = person("student", "rails_4m");
+  const auto mentor = person("basic_mentor");
+  const int cat = some_category();
+  const std::string tag = "w" + std::to_string(getpid());
+  const auto installing = q.ask(asker, {cat, "gem の install" + tag + "er が止まる", "bundle install" + tag + "er", std::nullopt});
+  q.choose_solution(asker, installing.id, q.answer(mentor, installing.id, "ネットワークを確かめます").id);
+  const auto plural = q.ask(asker, {cat, tag + "sのマイグレーション", "rails db:migrate", std::nullopt});
+  q.choose_solution(asker, plural.id, q.answer(mentor, plural.id, tag + "s テーブルを作ります").id);
+
+  const auto urls = [](const std::string& input) {
+    std::vector<std::string> out;
+    for (const auto& p : dbtest::pool().autocommit([&](db::Tx& tx) { return ai_chat::retrieve(tx, input, 5); }))
+      out.push_back(p.source.url);
+    return out;
+  };
+  EXPECT_TRUE(urls("stall" + tag + "er が起きます").empty());  // inside "install…er" only
+  EXPECT_EQ(urls(tag + " について"), std::vector<std::string>{"/questions/" + std::to_string(plural.id)});  // "…sの"
+  EXPECT_EQ(urls("INSTALL" + tag + "ER"), std::vector<std::string>{"/questions/" + std::to_string(installing.id)});
+}
+
 TEST(AiChatDb, ATurnIsTheOwnersAndCountsAgainstTheLimits) {
   AiChatConfig config;
   config.messages_per_hour = 2;

@@ -93,6 +93,13 @@ TEST(Passage, TheLinesThatMatchNotTheFirstOnes) {
   EXPECT_EQ(passage("一行目\n\n\n\n二行目", {}, 100), "一行目\n\n二行目");  // no match: the beginning
 }
 
+TEST(Passage, AnEnglishTermHitsWholeWordsOnly) {
+  const std::string body = "bundle install を実行します\n\n" + std::string(200, 'x') + "\n\nstalls の対処: Railsのサーバーを再起動";
+  const auto p = passage(body, {"stall", "rails"}, 60);
+  EXPECT_NE(p.find("stalls の対処"), std::string::npos) << p;  // a plural, and "Railsの"
+  EXPECT_EQ(p.find("bundle install"), std::string::npos) << p;
+}
+
 TEST(Passage, ACutThroughCodeOrATableKeepsItsShape) {
   std::string code = "説明です。\n\n```ruby\n";
   for (int i = 0; i < 20; ++i) code += "puts " + std::to_string(i) + "\n";
