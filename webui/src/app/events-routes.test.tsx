@@ -103,10 +103,32 @@ describe('/events for a student', { timeout: 30_000 }, () => {
         }),
       ]),
       'GET /api/v1/calendar_feed': [200, { url: 'https://camp.example.com/calendar/abc.ics' }],
+      'GET /api/v1/questionnaires': [
+        200,
+        {
+          data: [
+            {
+              kind: 'post-curriculum',
+              title: '受講後アンケート',
+              state: 'answered',
+              submitted_at: '2026-05-01T10:00:00+09:00',
+            },
+            { kind: 'post-job-change', title: '転職後アンケート', state: 'owed', submitted_at: null },
+            { kind: 'follow-up', title: 'フォローアップアンケート', state: 'not_yet', submitted_at: null },
+          ],
+        },
+      ],
     });
     renderAt('/events');
     const card = await screen.findByTestId('event-card', {}, slow);
     expect(within(card).getByText('キャンセル待ち 3番目')).toBeInTheDocument();
+    // A graduate's only page: the questionnaires they owe are linked here, nothing else.
+    const tasks = await screen.findByTestId('questionnaire-tasks');
+    expect(within(tasks).getByRole('link', { name: '転職後アンケートに回答する' })).toHaveAttribute(
+      'href',
+      '/subsidy/questionnaire/post-job-change-questionnaire',
+    );
+    expect(within(tasks).getAllByRole('listitem')).toHaveLength(1);
     expect(within(card).getByRole('button', { name: 'キャンセル待ちを取り消す' })).toBeInTheDocument();
   });
 

@@ -17,6 +17,7 @@ import { isAdmin } from '../../../lib/roles';
 import { useEvents } from '../api/get-events';
 import { AdminEventActions } from '../components/admin-event-actions';
 import { CalendarFeedPanel } from '../components/calendar-feed-panel';
+import { QuestionnaireTasks } from '../../../components/questionnaire-tasks';
 import { EventCard } from '../components/event-card';
 import { ParticipationActions } from '../components/participation-actions';
 import { resetEventDraft } from '../event-draft';
@@ -24,7 +25,7 @@ import { parseListState, scopeLabels, toListParams } from '../list-state';
 import { eventKeys, type EventScope } from '../query-keys';
 
 // /events: upcoming and past events (admins also drafts), join/cancel, add to calendar, the
-// calendar feed. Loading the list marks the events seen, so the badge is refetched (→ 0).
+// calendar feed, and for graduates (whose only page this is) the questionnaires they owe. Loading the list marks the events seen, so the badge is refetched (→ 0).
 export function Component() {
   const me = useRouteLoaderData('frame') as Account;
   const admin = isAdmin(me.role);
@@ -58,7 +59,12 @@ export function Component() {
           </Button>
         )}
       </Stack>
-      {!admin && <CalendarFeedPanel />}
+      {!admin && (
+        <Stack spacing={2} sx={{ mb: 2 }}>
+          {me.role === 'graduate' && <QuestionnaireTasks onlyOwed />}
+          <CalendarFeedPanel />
+        </Stack>
+      )}
       <Tabs value={state.scope} onChange={(_, scope: EventScope) => setParams(toListParams({ scope, page: 1 }))}>
         {scopes.map((scope) => (
           <Tab key={scope} value={scope} label={scopeLabels[scope]} />

@@ -17,7 +17,7 @@ import { canSeeEvents } from '../../../lib/roles';
 import { useMyPage } from '../api/get-mypage';
 import { NextTaskCard } from '../components/next-task';
 import { ProgressList } from '../components/progress-list';
-import { QuestionnaireTasks } from '../components/questionnaire-tasks';
+import { QuestionnaireTasks } from '../../../components/questionnaire-tasks';
 
 // /mypage (students): the next task, progress by curriculum, the own Gantt chart, open questions
 // and upcoming events (not for U29 students, who have no events); above them, the subsidy
