@@ -74,9 +74,7 @@ FieldErrors validate(const EventInput& in, bool creating) {
   if (in.title || creating) {
     const auto title = text::trim(in.title.value_or(""));
     if (title.empty()) add(errors, "title", msg::title_required);
-    // It goes into mail subjects: a line break or control character anywhere is refused, even one
-    // that trimming would drop (U+0085 is White_Space too).
-    else if (!text::one_line(*in.title)) add(errors, "title", msg::title_one_line);
+    else if (!text::one_line(title)) add(errors, "title", msg::title_one_line);  // it goes into mail subjects
     else if (validate::char_count(title) > limits::event_title_max) add(errors, "title", msg::event_title_too_long);
   }
   if (in.tag_id && *in.tag_id > 2147483647) add(errors, "tag_id", msg::event_tag_unknown);

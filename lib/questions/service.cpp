@@ -28,7 +28,7 @@ void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors
   if (in.title || creating) {
     const auto title = in.title.value_or("");
     if (text::is_blank(title)) errors["title"].push_back(std::string(msg::title_required));
-    else if (!text::one_line(title)) errors["title"].push_back(std::string(msg::title_one_line));  // the reminder's subject
+    else if (!text::one_line(text::trim(title))) errors["title"].push_back(std::string(msg::title_one_line));  // the reminder's subject
     else if (validate::char_count(title) > limits::question_title_max) errors["title"].push_back(std::string(msg::title_too_long));
   }
   if (in.body && validate::char_count(*in.body) > limits::question_body_max) errors["body"].push_back(std::string(msg::body_too_long));

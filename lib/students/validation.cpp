@@ -72,7 +72,7 @@ std::optional<std::string> mentoring_body(std::string_view body) {
 
 std::optional<std::string> student_name(std::string_view name) {
   if (text::is_blank(name)) return std::string(msg::student_name_required);
-  if (!text::one_line(name)) return std::string(msg::student_name_one_line);  // it becomes a nickname, a display name
+  if (!text::one_line(text::trim(name))) return std::string(msg::student_name_one_line);  // it becomes a nickname, a display name
   if (validate::char_count(name) > limits::student_name_max) return std::string(msg::student_name_too_long);
   return std::nullopt;
 }
