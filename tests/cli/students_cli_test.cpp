@@ -52,7 +52,7 @@ TEST_F(StudentsCli, TheDryRunRefusesAControlCharacterNameOnItsLineAsTheImportDoe
                          "ok@example.com,山田 太郎,rails_4m,2026-12-01\n"
                          "bell@example.com,\"ベル\x07さん\",rails_4m,2026-12-01\n"
                          "two@example.com,\"二行の\n名前\",rails_5m,2026-12-01\n"
-                         "esc@example.com,\xC2\x85次の行,u29,2026-12-01\n";
+                         "esc@example.com,次の\xC2\x85行,u29,2026-12-01\n";  // NEL inside (at an end it is trimmed as a space)
   const std::string expected = file + ":3: name: 氏名に改行や制御文字は使用できません\n" + file +
                                ":4: name: 氏名に改行や制御文字は使用できません\n" + file +
                                ":6: name: 氏名に改行や制御文字は使用できません\n"
