@@ -2,14 +2,9 @@
 
 #include <iostream>
 
-#include "accounts/service.hpp"
-#include "accounts/sessions.hpp"
-#include "accounts/token.hpp"
+#include "app/services.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
-#include "mail/preferences.hpp"
-#include "questions/question_categories.hpp"
-#include "questions/service.hpp"
 
 namespace camp::cli {
 
@@ -32,45 +27,17 @@ db::Pool& Context::pool() {
   return *pool_;
 }
 
-accounts::AccountService& Context::accounts() {
-  if (!accounts_) accounts_ = std::make_unique<accounts::AccountService>(pool());
-  return *accounts_;
-}
-
-accounts::SessionService& Context::sessions() {
-  if (!sessions_) {
-    const auto& c = config();
-    accounts::TokenSigner signer(accounts::load_or_create_jwt_secret(c.jwt_secret, c.data_dir));
-    sessions_ = std::make_unique<accounts::SessionService>(pool(), std::move(signer), c.rate_limits, c.session_ttl_days);
-  }
-  return *sessions_;
-}
-
-questions::QuestionService& Context::questions() {
-  if (!questions_) questions_ = std::make_unique<questions::QuestionService>(pool());
-  return *questions_;
-}
-
-questions::QuestionCategoryService& Context::categories() {
-  if (!categories_) categories_ = std::make_unique<questions::QuestionCategoryService>(pool());
-  return *categories_;
-}
-
-const mail::UnsubscribeLinks& Context::unsubscribe_links() {
-  if (!unsubscribe_links_) {
-    const auto& c = config();
-    unsubscribe_links_ =
-        std::make_unique<mail::UnsubscribeLinks>(accounts::load_or_create_jwt_secret(c.jwt_secret, c.data_dir), c.public_url);
-  }
-  return *unsubscribe_links_;
+app::Services& Context::services() {
+  if (!services_) services_ = std::make_unique<app::Services>(config(), pool(), app::Caches::none);
+  return *services_;
 }
 
 void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }
 
 accounts::Account find_account(Context& ctx, const std::string& id_or_email) {
   if (!id_or_email.empty() && id_or_email.size() < 19 && id_or_email.find_first_not_of("0123456789") == std::string::npos)
-    return ctx.accounts().get(std::stoll(id_or_email));
-  return ctx.accounts().find_by_email(id_or_email);
+    return ctx.services().accounts.get(std::stoll(id_or_email));
+  return ctx.services().accounts.find_by_email(id_or_email);
 }
 
 }  // namespace camp::cli

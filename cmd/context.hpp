@@ -1,6 +1,7 @@
 #pragma once
 // What every command shares: the global options, and a Context that loads the config, opens
-// the database and builds the services on first use, once per run. A command that needs the
+// the database and builds the services (lib/app/services.hpp, the daemon's too) on first use,
+// once per run. Commands act as the system actor (accounts::Account::system()). A command that needs the
 // database and finds the private cluster stopped starts it, and the Context stops it again
 // when the command ends (db::Server); commands that need no database never start it.
 #include <CLI/CLI.hpp>
@@ -18,17 +19,9 @@ namespace camp::db {
 class Server;
 class Pool;
 }  // namespace camp::db
-namespace camp::accounts {
-class AccountService;
-class SessionService;
-}  // namespace camp::accounts
-namespace camp::mail {
-class UnsubscribeLinks;
-}  // namespace camp::mail
-namespace camp::questions {
-class QuestionService;
-class QuestionCategoryService;
-}  // namespace camp::questions
+namespace camp::app {
+class Services;
+}  // namespace camp::app
 
 namespace camp::cli {
 
@@ -52,12 +45,8 @@ class Context {
   const std::string& database_url();
   db::Pool& pool();
 
-  accounts::AccountService& accounts();
-  accounts::SessionService& sessions();
-  questions::QuestionService& questions();
-  questions::QuestionCategoryService& categories();
-  // Signed unsubscribe links for the mails a command queues (the daemon's are the same).
-  const mail::UnsubscribeLinks& unsubscribe_links();
+  // Every use case, wired as in the daemon (without its caches).
+  app::Services& services();
 
  private:
   const Globals& globals_;
@@ -65,11 +54,7 @@ class Context {
   // Declared in the order they are built: destroyed services first, the server last.
   std::unique_ptr<db::Server> server_;
   std::unique_ptr<db::Pool> pool_;
-  std::unique_ptr<accounts::AccountService> accounts_;
-  std::unique_ptr<accounts::SessionService> sessions_;
-  std::unique_ptr<questions::QuestionService> questions_;
-  std::unique_ptr<questions::QuestionCategoryService> categories_;
-  std::unique_ptr<mail::UnsubscribeLinks> unsubscribe_links_;
+  std::unique_ptr<app::Services> services_;
 };
 
 // A subcommand's work, chosen while parsing and run by main() with the Context.

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <thread>
 
-#include "accounts/token.hpp"
 #include "db/idempotency.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
@@ -84,32 +83,14 @@ void App::check_body_size(const http::Request& request, http::BodyLimit limit) c
   if (request.body.size() > max) throw Error(errc::payload_too_large, "request body too large");
 }
 
-App::App(Config cfg, const std::string& database_url)
+Runtime::Runtime(Config cfg, const std::string& database_url)
     : config(std::move(cfg)),
-      jwt_secret(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
-      // Request workers, plus one for the login lane, two for /cable's database work and one for
-      // storing AI chat answers.
-      pool(database_url, pool_size(config) + kExtraConnections, config.database_prepared_statements),
-      accounts(pool, &session_cache),
-      sessions(pool, accounts::TokenSigner(jwt_secret), config.rate_limits, config.session_ttl_days, &session_cache),
-      unsubscribe_links(jwt_secret, config.public_url),
-      uploads(pool, config.uploads_dir(), config.upload_max_bytes),
-      categories(pool),
-      questions(pool, &question_lists),
-      password_resets(pool, system_clock(), config.rate_limits, config.public_url, &session_cache),
-      invitations(pool, system_clock(), config.public_url),
-      curriculums(pool),
-      milestones(pool),
-      reviews(pool, milestones),
-      events(pool, system_clock(), config.public_url, unsubscribe_links),
-      students(pool, system_clock()),
-      dashboards(pool, system_clock()),
-      student_imports(pool, invitations),
-      ai_chat(pool, config.ai_chat),
-      questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
-      questionnaires(pool, questionnaire_keys, system_clock(), config.public_url) {
-  // A student's first login gives them the first_login milestone (the share dialog).
-  sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
+      pool(database_url, pool_size(config) + kExtraConnections, config.database_prepared_statements) {}
+
+App::App(Config cfg, const std::string& database_url)
+    : Runtime(std::move(cfg), database_url),
+      Services(config, pool, app::Caches::daemon),
+      ai_chat(pool, config.ai_chat) {
   // The course plans (config/course-plans, compiled in) into the database, when they changed.
   students.sync_plans();
   routes::add_all(router);

@@ -1,37 +1,34 @@
 #pragma once
-// Everything a request needs, wired once at start-up, and the chain every request takes:
+// The daemon: the services (lib/app/services.hpp, the same as the CLI's) over its config and
+// pool, the parts only a daemon has, and the chain every request takes:
 // route -> authenticate -> handler -> errors -> standard headers. No RESTinio in here.
+#include <atomic>
 #include <functional>
-#include <memory>
 
-#include "accounts/invitations.hpp"
-#include "accounts/password_resets.hpp"
-#include "accounts/service.hpp"
-#include "accounts/sessions.hpp"
+#include "ai_chat/engine.hpp"
+#include "app/services.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
-#include "files/uploads.hpp"
-#include "mail/preferences.hpp"
-#include "questions/question_categories.hpp"
-#include "questions/service.hpp"
-#include "curriculum/service.hpp"
-#include "milestones/service.hpp"
-#include "reviews/service.hpp"
-#include "events/service.hpp"
-#include "students/dashboard.hpp"
-#include "students/import.hpp"
-#include "students/service.hpp"
-#include "ai_chat/engine.hpp"
-#include "questionnaires/service.hpp"
 #include "http/host_watch.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
 
 namespace camp {
 
-struct App {
+// The config and the connections, built before the services that use them (a base of App
+// for that reason alone).
+struct Runtime {
+  // Request workers, plus one for the login lane, two for /cable's database work and one for
+  // storing AI chat answers.
   static constexpr std::size_t kExtraConnections = 4;
 
+  Runtime(Config config, const std::string& database_url);
+  Config config;
+  db::Pool pool;
+};
+
+// Routes reach the services as ctx.app.<service> (ctx.app.accounts, ctx.app.events, ...).
+struct App : Runtime, app::Services {
   App(Config config, const std::string& database_url);
 
   // Which pool the request should run on (decided on the I/O thread, cheaply).
@@ -40,29 +37,7 @@ struct App {
   bool draining() const { return draining_.load(); }
   void start_draining() { draining_ = true; }
 
-  Config config;
-  std::string jwt_secret;  // from the config, or data_dir/jwt_secret (never logged)
-  db::Pool pool;
-  accounts::SessionCache session_cache;
-  accounts::AccountService accounts;
-  accounts::SessionService sessions;
-  mail::UnsubscribeLinks unsubscribe_links;
-  files::UploadService uploads;
-  questions::QuestionCategoryService categories;
-  questions::QuestionListCache question_lists;  // hot list pages, invalidated by the listener
-  questions::QuestionService questions;
-  accounts::PasswordResetService password_resets;
-  accounts::InvitationService invitations;
-  curriculum::CurriculumService curriculums;
-  milestones::MilestoneService milestones;
-  reviews::ReviewService reviews;
-  events::EventService events;
-  students::StudentService students;
-  ::camp::students::DashboardService dashboards;
-  ::camp::students::StudentImport student_imports;
   ai_chat::AiChatEngine ai_chat;  // its provider worker and answer writer (docs/ai-chat.md)
-  questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
-  questionnaires::QuestionnaireService questionnaires;
   http::Router router;
   http::HostWatch host_watch{config.public_url};
   Metrics metrics;

@@ -23,7 +23,6 @@
 #include "db/idempotency.hpp"
 #include "db/listener.hpp"
 #include "mail/delivery.hpp"
-#include "mail/waiting.hpp"
 
 namespace camp {
 namespace {
@@ -164,8 +163,7 @@ class Housekeeping {
   Housekeeping(asio::thread_pool& pool, App& app)
       : strand_(asio::make_strand(pool)),
         timer_(strand_),
-        app_(app),
-        waiting_(app.pool, app.unsubscribe_links, app.config, system_clock()) {
+        app_(app) {
     arm(std::chrono::seconds(10));
   }
   void stop() {
@@ -204,7 +202,7 @@ class Housekeeping {
         spdlog::warn("event reminders failed: {}", e.what());
       }
       try {
-        if (waiting_.run_if_due()) spdlog::info("mail: today's mentor digest and question reminders queued");
+        if (app_.waiting_mail.run_if_due()) spdlog::info("mail: today's mentor digest and question reminders queued");
       } catch (const std::exception& e) {
         spdlog::warn("mail digest failed (retried at the next check): {}", e.what());
       }
@@ -215,7 +213,6 @@ class Housekeeping {
   asio::strand<asio::thread_pool::executor_type> strand_;
   asio::steady_timer timer_;
   App& app_;
-  mail::WaitingMail waiting_;
   bool stopped_ = false;
 };
 

@@ -3,9 +3,8 @@
 
 #include <iostream>
 
-#include "accounts/invitations.hpp"
 #include "accounts/link_token.hpp"
-#include "accounts/service.hpp"
+#include "app/services.hpp"
 #include "context.hpp"
 #include "core/random.hpp"
 #include "exit_codes.hpp"
@@ -52,7 +51,7 @@ void print_account(const accounts::Account& a) {
 
 int create(Context& ctx, const CreateOptions& o) {
   auto [password, generated] = read_password();
-  const auto account = ctx.accounts().create({o.email, o.role, o.course, o.nickname, password});
+  const auto account = ctx.services().accounts.create({o.email, o.role, o.course, o.nickname, password});
   if (ctx.json()) {
     auto out = accounts::to_json(account);
     if (generated) out["password"] = password;
@@ -65,7 +64,7 @@ int create(Context& ctx, const CreateOptions& o) {
 }
 
 int list(Context& ctx, const ListOptions& o) {
-  const auto all = ctx.accounts().list(o.role);
+  const auto all = ctx.services().accounts.list(o.role);
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& a : all) out.push_back(accounts::to_json(a));
@@ -77,7 +76,7 @@ int list(Context& ctx, const ListOptions& o) {
 }
 
 int set_role(Context& ctx, const RoleOptions& o) {
-  const auto updated = ctx.accounts().set_role(find_account(ctx, o.account).id, o.role);
+  const auto updated = ctx.services().accounts.set_role(find_account(ctx, o.account).id, o.role);
   if (ctx.json()) print_json(accounts::to_json(updated));
   else print_account(updated);
   return kOk;
@@ -86,8 +85,7 @@ int set_role(Context& ctx, const RoleOptions& o) {
 // The mail with the link goes through the outbox like the daemon's; the link itself is never
 // printed (it would let whoever runs the command take the account).
 int invite(Context& ctx, const InviteOptions& o) {
-  accounts::InvitationService service(ctx.pool(), system_clock(), ctx.config().public_url);
-  const auto invitation = service.invite({o.email, o.role, o.course, o.nickname});
+  const auto invitation = ctx.services().invitations.invite(accounts::Account::system(), {o.email, o.role, o.course, o.nickname});
   if (ctx.json()) {
     print_json(accounts::to_json(invitation));
   } else {

@@ -3,12 +3,10 @@
 #include <iomanip>
 #include <regex>
 
+#include "app/services.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
-#include "curriculum/service.hpp"
 #include "exit_codes.hpp"
-#include "milestones/service.hpp"
-#include "reviews/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -26,7 +24,7 @@ struct StatsOptions {
 
 int import_curriculum(Context& ctx, const ImportOptions& o) {
   const auto content = curriculum::read_content(o.dir);  // every problem, before touching the database
-  const auto report = curriculum::CurriculumService(ctx.pool()).import_content(content);
+  const auto report = ctx.services().curriculums.import_content(content);
   if (ctx.json()) {
     print_json(curriculum::to_json(report));
     return kOk;
@@ -41,7 +39,7 @@ int import_curriculum(Context& ctx, const ImportOptions& o) {
 }
 
 int list_curriculums(Context& ctx) {
-  const auto all = curriculum::CurriculumService(ctx.pool()).list_for_ops();
+  const auto all = ctx.services().curriculums.list(accounts::Account::system());
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& c : all) {
@@ -60,8 +58,7 @@ int list_curriculums(Context& ctx) {
 }
 
 int list_submissions(Context& ctx, const SubmissionListOptions& o) {
-  milestones::MilestoneService milestones(ctx.pool());
-  const auto items = reviews::ReviewService(ctx.pool(), milestones).list_for_ops(o.waiting, o.limit);
+  const auto items = ctx.services().reviews.recent(accounts::Account::system(), o.waiting, o.limit);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& s : items) {
@@ -81,8 +78,7 @@ int list_submissions(Context& ctx, const SubmissionListOptions& o) {
 int review_stats(Context& ctx, const StatsOptions& o) {
   if (o.since && !std::regex_match(*o.since, std::regex(R"(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?)?)")))
     throw Error(errc::invalid, "--since: use a date (2026-11-01) or ISO 8601 time");
-  milestones::MilestoneService milestones(ctx.pool());
-  const auto rows = reviews::ReviewService(ctx.pool(), milestones).stats(o.since);
+  const auto rows = ctx.services().reviews.stats(accounts::Account::system(), o.since);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& s : rows) data.push_back(reviews::to_json(s));

@@ -3,13 +3,14 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/services.hpp"
 #include "context.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "db/cluster.hpp"
 #include "db/migrations.hpp"
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
-#include "curriculum/service.hpp"
 #include "seed/ai_chat.hpp"
 #include "seed/demo.hpp"
 #include "seed/reviews.hpp"
@@ -17,7 +18,6 @@
 #include "seed/fixture.hpp"
 #include "students/service.hpp"
 #include "seed/questionnaires.hpp"
-#include "questionnaires/keyring.hpp"
 
 namespace camp::cli {
 namespace {
@@ -41,6 +41,7 @@ int migrate(Context& ctx) {
     return db::migrate(direct);
   }();
   // The course plans (config/course-plans, compiled in) follow the schema (docs/students.md).
+  // Not through ctx.services(): migrating needs no secrets and must not create them.
   students::StudentService(ctx.pool(), system_clock()).sync_plans();
   if (ctx.json()) print_json({{"applied", applied}});
   else if (applied.empty()) std::cout << "database is up to date\n";
@@ -78,13 +79,13 @@ int seed_demo(Context& ctx) {
   const auto curriculum_dir = demo_curriculum_dir();
   int submissions = 0;
   if (curriculum_dir) {
-    curriculum::CurriculumService(ctx.pool()).import_directory(*curriculum_dir);
+    ctx.services().curriculums.import_directory(*curriculum_dir);
     submissions = seed::seed_demo_reviews(ctx.pool());
     seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
   }
   seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
-  const auto questionnaire_keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
-  const int questionnaire_answers = seed::seed_demo_questionnaires(ctx.pool(), questionnaire_keys, ctx.config().public_url);
+  const int questionnaire_answers =
+      seed::seed_demo_questionnaires(ctx.pool(), ctx.services().questionnaire_keys, ctx.config().public_url);
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)

@@ -2,14 +2,11 @@
 // The same use cases and messages as the API (events::EventService), acting as an admin.
 #include <iostream>
 
+#include "app/services.hpp"
 #include "context.hpp"
-#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
-#include "db/pool.hpp"
-#include "events/service.hpp"
 #include "exit_codes.hpp"
-#include "mail/preferences.hpp"
 
 namespace camp::cli {
 namespace {
@@ -30,9 +27,7 @@ struct ParticipantOptions {
   bool csv = false;
 };
 
-events::EventService service(Context& ctx) {
-  return events::EventService(ctx.pool(), system_clock(), ctx.config().public_url, ctx.unsubscribe_links());
-}
+events::EventService& service(Context& ctx) { return ctx.services().events; }
 
 events::EventInput input_of(const EventOptions& o) {
   events::EventInput in;
@@ -92,7 +87,7 @@ void setup_events(CLI::App& app, Run& run) {
   add_event_options(create, *create_opts);
   create->callback([&run, create_opts] {
     run = [create_opts](Context& ctx) {
-      print_event(ctx, service(ctx).create_event(events::operator_account(), input_of(*create_opts)));
+      print_event(ctx, service(ctx).create_event(accounts::Account::system(), input_of(*create_opts)));
       return kOk;
     };
   });
@@ -103,7 +98,7 @@ void setup_events(CLI::App& app, Run& run) {
   add_event_options(update, *update_opts);
   update->callback([&run, update_opts] {
     run = [update_opts](Context& ctx) {
-      print_event(ctx, service(ctx).update_event(events::operator_account(), update_opts->id, input_of(*update_opts)));
+      print_event(ctx, service(ctx).update_event(accounts::Account::system(), update_opts->id, input_of(*update_opts)));
       return kOk;
     };
   });
@@ -117,8 +112,8 @@ void setup_events(CLI::App& app, Run& run) {
     const bool publishing = std::string(verb) == "publish";
     cmd->callback([&run, id, publishing] {
       run = [id, publishing](Context& ctx) {
-        auto s = service(ctx);
-        print_event(ctx, publishing ? s.publish(events::operator_account(), *id) : s.cancel_event(events::operator_account(), *id));
+        auto& s = service(ctx);
+        print_event(ctx, publishing ? s.publish(accounts::Account::system(), *id) : s.cancel_event(accounts::Account::system(), *id));
         return kOk;
       };
     });
@@ -131,7 +126,7 @@ void setup_events(CLI::App& app, Run& run) {
   list->add_option("--per", list_opts->per, "Per page (default 100)")->check(CLI::Range(1, 100));
   list->callback([&run, list_opts] {
     run = [list_opts](Context& ctx) {
-      const auto page = service(ctx).list(events::operator_account(), {list_opts->scope, list_opts->page, list_opts->per});
+      const auto page = service(ctx).list(accounts::Account::system(), {list_opts->scope, list_opts->page, list_opts->per});
       if (ctx.json()) {
         auto data = nlohmann::json::array();
         for (const auto& e : page.items) data.push_back(events::to_json(e));
@@ -149,7 +144,7 @@ void setup_events(CLI::App& app, Run& run) {
   participants->add_flag("--csv", part_opts->csv, "CSV (account_id,nickname,email,status,position,joined_at)");
   participants->callback([&run, part_opts] {
     run = [part_opts](Context& ctx) {
-      const auto rows = service(ctx).participants(events::operator_account(), part_opts->id);
+      const auto rows = service(ctx).participants(accounts::Account::system(), part_opts->id);
       if (part_opts->csv) {
         std::cout << events::to_csv(rows);
       } else if (ctx.json()) {

@@ -1,17 +1,13 @@
 // camp mail list [--failed|--status S] | show ID [--raw] | retry ID|--failed | test --to ADDRESS
 // The outbox (lib/mail, docs/mail.md): the daemons deliver; these commands look and requeue.
-#include <unistd.h>
-
 #include <chrono>
 #include <iostream>
 
+#include "app/services.hpp"
 #include "context.hpp"
-#include "core/clock.hpp"
 #include "core/text.hpp"
-#include "db/pool.hpp"
 #include "exit_codes.hpp"
 #include "mail/mime.hpp"
-#include "mail/outbox.hpp"
 
 namespace camp::cli {
 namespace {
@@ -34,20 +30,13 @@ struct TestOptions {
   int count = 1;
 };
 
-std::string hostname() {
-  char buf[256] = "";
-  if (gethostname(buf, sizeof buf - 1) != 0 || !*buf) return "localhost";
-  return buf;
-}
-
-// "2026-11-24 09:30:00 JST": the school's time.
-std::string now_in_japan() { return format_school(system_clock().now(), "%F %T JST"); }
+mail::OutboxService& outbox(Context& ctx) { return ctx.services().mail_outbox; }
 
 int list_mails(Context& ctx, const ListOptions& o) {
   std::optional<mail::Status> status;
   if (o.failed) status = mail::Status::failed;
   else if (o.status) status = mail::status_from(*o.status);
-  const auto mails = ctx.pool().autocommit([&](db::Tx& tx) { return mail::list(tx, status, o.limit); });
+  const auto mails = outbox(ctx).list(accounts::Account::system(), status, o.limit);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& m : mails) data.push_back(mail::to_json(m, false));
@@ -66,15 +55,14 @@ int list_mails(Context& ctx, const ListOptions& o) {
 }
 
 int show_mail(Context& ctx, const ShowOptions& o) {
-  const auto found = ctx.pool().autocommit([&](db::Tx& tx) { return mail::find(tx, o.id); });
-  if (!found) throw Error(errc::not_found, "no mail with id " + std::to_string(o.id));
+  const auto found = outbox(ctx).get(accounts::Account::system(), o.id);
   const mail::Sender from{ctx.config().mail.from_address, ctx.config().mail.from_name};
   if (o.raw) {
-    std::cout << mail::compose(*found, from);
+    std::cout << mail::compose(found, from);
     return kOk;
   }
-  auto j = mail::to_json(*found, true);
-  j["message_id"] = mail::message_id(*found, from);
+  auto j = mail::to_json(found, true);
+  j["message_id"] = mail::message_id(found, from);
   if (ctx.json()) {
     print_json(j);
     return kOk;
@@ -83,45 +71,37 @@ int show_mail(Context& ctx, const ShowOptions& o) {
                           "next_attempt_at", "sent_at", "last_error", "bulk", "unsubscribe_url"})
     if (!j[key].is_null())
       std::cout << key << ": " << (j[key].is_string() ? text::escape_for_log(j[key].get<std::string>()) : j[key].dump()) << "\n";
-  std::cout << "\n" << found->text_body;
-  if (found->html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
+  std::cout << "\n" << found.text_body;
+  if (found.html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
   return kOk;
 }
 
 int retry_mail(Context& ctx, const RetryOptions& o) {
   if (o.id) {
-    ctx.pool().transaction([&](db::Tx& tx) { mail::retry(tx, *o.id); });
+    outbox(ctx).retry(accounts::Account::system(), *o.id);
     if (ctx.json()) print_json({{"requeued", 1}});
     else std::cout << "mail " << *o.id << " queued again\n";
     return kOk;
   }
-  const int n = ctx.pool().transaction([&](db::Tx& tx) { return mail::retry_failed(tx); });
+  const int n = outbox(ctx).retry_failed(accounts::Account::system());
   if (ctx.json()) print_json({{"requeued", n}});
   else std::cout << n << " failed mail(s) queued again\n";
   return kOk;
 }
 
 int test_mail(Context& ctx, const TestOptions& o) {
-  mail::check_address(o.to);
-  const mail::Outgoing one{o.to, "test", {{"to", o.to}, {"host", hostname()}, {"queued_at", now_in_japan()}}};
   const auto started = std::chrono::steady_clock::now();
-  std::int64_t first_id = 0;
-  std::size_t queued = 0;
-  if (o.count == 1) {
-    first_id = ctx.pool().transaction([&](db::Tx& tx) { return mail::enqueue(tx, one); });
-    queued = 1;
-  } else {
-    queued = ctx.pool().transaction([&](db::Tx& tx) { return mail::enqueue_many(tx, std::vector(o.count, one)); });
-  }
+  const auto queued = outbox(ctx).queue_test(accounts::Account::system(), o.to, o.count);
+  const std::int64_t first_id = queued.id.value_or(0);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   if (ctx.json()) {
-    nlohmann::json j = {{"queued", queued}, {"enqueue_ms", ms}};
+    nlohmann::json j = {{"queued", queued.queued}, {"enqueue_ms", ms}};
     if (first_id) j["id"] = first_id;
     print_json(j);
   } else if (first_id) {
     std::cout << "queued test mail " << first_id << " to " << o.to << " (see: camp mail show " << first_id << ")\n";
   } else {
-    std::cout << "queued " << queued << " test mails to " << o.to << "\n";
+    std::cout << "queued " << queued.queued << " test mails to " << o.to << "\n";
   }
   return kOk;
 }

@@ -11,11 +11,10 @@
 #include <iterator>
 #include <sstream>
 
+#include "app/services.hpp"
 #include "context.hpp"
-#include "core/clock.hpp"
 #include "exit_codes.hpp"
 #include "mail/magazine.hpp"
-#include "mail/waiting.hpp"
 
 namespace camp::cli {
 namespace {
@@ -58,7 +57,7 @@ int send_magazine(Context& ctx, const MagazineOptions& o) {
   mail::MagazineOptions options{.dry_run = o.dry_run, .again = o.again};
   if (!ctx.json() && isatty(STDERR_FILENO)) options.progress = draw_progress;
   const auto started = std::chrono::steady_clock::now();
-  const auto r = mail::send_magazine(ctx.pool(), ctx.unsubscribe_links(), magazine, options);
+  const auto r = mail::send_magazine(ctx.pool(), ctx.services().unsubscribe_links, magazine, options);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   const std::string to = o.roles.empty() ? "every role" : [&] {
     std::string s;
@@ -86,7 +85,7 @@ int run_digest(Context& ctx, const DigestOptions& o) {
   std::optional<Date> day;
   if (o.date && !(day = parse_date(*o.date)))
     throw Error(errc::invalid, "--date must be a day like 2026-11-25");
-  const mail::WaitingMail waiting(ctx.pool(), ctx.unsubscribe_links(), ctx.config(), system_clock());
+  const auto& waiting = ctx.services().waiting_mail;
   const auto digest = waiting.run_digest(day, o.dry_run);
   const auto reminders = waiting.run_reminders(o.dry_run);
   const auto date = format_date(digest.day);
@@ -112,7 +111,7 @@ int run_digest(Context& ctx, const DigestOptions& o) {
 int unsubscribe_link(Context& ctx, const LinkOptions& o) {
   const auto account = find_account(ctx, o.account);
   const auto topic = *mail::topic_from(o.topic);
-  const auto& links = ctx.unsubscribe_links();
+  const auto& links = ctx.services().unsubscribe_links;
   if (ctx.json())
     print_json({{"account_id", account.id}, {"topic", o.topic}, {"id", links.id(account.id, topic)},
                 {"page_url", links.page_url(account.id, topic)}, {"one_click_url", links.one_click_url(account.id, topic)}});

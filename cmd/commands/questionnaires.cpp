@@ -5,11 +5,9 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/services.hpp"
 #include "context.hpp"
-#include "core/clock.hpp"
-#include "db/pool.hpp"
 #include "exit_codes.hpp"
-#include "questionnaires/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -33,14 +31,7 @@ struct AuditOptions {
   int page = 1, per = 50;
 };
 
-// The service over this run's pool and the key file of the config (created when missing).
-struct Services {
-  explicit Services(Context& ctx)
-      : keys(questionnaires::Keyring::open(ctx.config().questionnaire_key_file())),
-        service(ctx.pool(), keys, system_clock(), ctx.config().public_url) {}
-  questionnaires::Keyring keys;
-  QuestionnaireService service;
-};
+QuestionnaireService& service(Context& ctx) { return ctx.services().questionnaires; }
 
 // "[########------------]  4000/10000" on stderr, when it is a terminal.
 void draw_progress(std::int64_t done, std::int64_t total) {
@@ -62,23 +53,21 @@ int export_answers(Context& ctx, const ExportOptions& o) {
   req.format = questionnaires::parse_format(o.format);
   req.period = {o.from, o.to};
   req.reason = o.reason;
-  Services s(ctx);
-  const auto path = o.out.value_or("questionnaire-" + o.kind + "-" + s.service.file_date() + "." + questionnaires::extension(req.format));
+  const auto path = o.out.value_or("questionnaire-" + o.kind + "-" + service(ctx).file_date() + "." + questionnaires::extension(req.format));
   questionnaires::Progress progress;
   if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
-  const auto rows = s.service.export_answers(questionnaires::audit::cli_actor(), req, path, progress);
+  const auto rows = service(ctx).export_answers(accounts::Account::system(), req, path, progress);
   if (ctx.json()) print_json({{"rows", rows}, {"file", path}, {"format", o.format}, {"kind", o.kind}});
   else std::cout << "exported " << rows << " answers to " << path << "\n";
   return kOk;
 }
 
 int status(Context& ctx, const StatusOptions& o) {
-  Services s(ctx);
   questionnaires::repo::StatusQuery q;
   q.kind = o.kind;
   q.state = o.state;
   q.q = o.q;
-  const auto page = s.service.status_for_ops(q, o.page, o.per);
+  const auto page = service(ctx).status(accounts::Account::system(), q, o.page, o.per);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& r : page.items) data.push_back(questionnaires::to_json(r));
@@ -93,35 +82,28 @@ int status(Context& ctx, const StatusOptions& o) {
 }
 
 int remind(Context& ctx, const RemindOptions& o) {
-  Services s(ctx);
   std::optional<std::vector<std::int64_t>> ids;
   if (!o.accounts.empty()) ids = o.accounts;
-  const auto r = s.service.remind_for_ops(o.kind, ids);
+  const auto r = service(ctx).remind(accounts::Account::system(), o.kind, ids);
   if (ctx.json()) print_json({{"queued", r.queued}, {"skipped", r.skipped}});
   else std::cout << "queued " << r.queued << " reminders (" << r.skipped << " skipped: not owing, or reminded within 24 hours)\n";
   return kOk;
 }
 
-// Rotation: a new key is appended to the key file and made current, every answer is re-sealed
-// with it (500 per transaction; the old keys still open what is not done yet, so the daemons
-// keep working), then the old keys are dropped from the file. Re-running after an interruption
-// finishes the job. Daemons read the key file at start: restart them after a rotation.
+// QuestionnaireService::rotate_key: a new current key, every answer re-sealed, the old keys gone.
 int rotate_key(Context& ctx) {
-  auto keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
-  const int id = keys.add_key();
-  QuestionnaireService service(ctx.pool(), keys, system_clock(), ctx.config().public_url);
   questionnaires::Progress progress;
   if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
-  const auto n = service.reseal_all(questionnaires::audit::cli_actor(), progress);
-  keys.drop_all_but_current();
-  if (ctx.json()) print_json({{"key_id", id}, {"resealed", n}, {"key_file", keys.path()}});
-  else std::cout << "key " << id << " is current; re-sealed " << n << " answers; " << keys.path() << " holds only it now\n"
+  const auto r = service(ctx).rotate_key(accounts::Account::system(), progress);
+  if (ctx.json()) print_json({{"key_id", r.key_id}, {"resealed", r.resealed}, {"key_file", r.key_file}});
+  else std::cout << "key " << r.key_id << " is current; re-sealed " << r.resealed << " answers; " << r.key_file
+                 << " holds only it now\n"
                  << "restart the daemons so they read the new key file\n";
   return kOk;
 }
 
 int audit_list(Context& ctx, const AuditOptions& o) {
-  const auto page = ctx.pool().autocommit([&](db::Tx& tx) { return questionnaires::audit::list(tx, o.page, o.per); });
+  const auto page = service(ctx).audit_log(accounts::Account::system(), o.page, o.per);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& e : page.items) data.push_back(questionnaires::audit::to_json(e));

@@ -1,10 +1,9 @@
 // camp categories import FILE | list;  camp questions list [--unanswered] [--since DATE]
 #include <iostream>
 
+#include "app/services.hpp"
 #include "context.hpp"
 #include "exit_codes.hpp"
-#include "questions/question_categories.hpp"
-#include "questions/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -21,14 +20,14 @@ struct QuestionListOptions {
 
 int import_categories(Context& ctx, const ImportOptions& o) {
   const auto specs = questions::parse_category_file(o.file);  // before touching the database
-  const int written = ctx.categories().import(specs);
+  const int written = ctx.services().categories.import(specs);
   if (ctx.json()) print_json({{"written", written}});
   else std::cout << "imported " << written << " categories from " << o.file << "\n";
   return kOk;
 }
 
 int list_categories(Context& ctx) {
-  const auto tree = ctx.categories().tree();
+  const auto tree = ctx.services().categories.tree();
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& c : tree) data.push_back(questions::to_json(c));
@@ -43,7 +42,7 @@ int list_categories(Context& ctx) {
 }
 
 int list_questions(Context& ctx, const QuestionListOptions& o) {
-  const auto items = ctx.questions().list_for_ops(o.unanswered, o.since, o.limit);
+  const auto items = ctx.services().questions.recent(accounts::Account::system(), o.unanswered, o.since, o.limit);
   if (ctx.json()) {
     auto data = nlohmann::json::array();
     for (const auto& q : items) data.push_back(questions::to_json(q));

@@ -1,7 +1,7 @@
 // camp sessions revoke --account ID|EMAIL
 #include <iostream>
 
-#include "accounts/sessions.hpp"
+#include "app/services.hpp"
 #include "context.hpp"
 #include "exit_codes.hpp"
 
@@ -14,7 +14,7 @@ struct RevokeOptions {
 
 int revoke(Context& ctx, const RevokeOptions& o) {
   const auto account = find_account(ctx, o.account);
-  const int n = ctx.sessions().revoke_all(account.id);
+  const int n = ctx.services().sessions.revoke_all(account.id);
   if (ctx.json()) print_json({{"account_id", account.id}, {"revoked", n}});
   else std::cout << "revoked " << n << " session(s) of " << account.email << "\n";
   return kOk;

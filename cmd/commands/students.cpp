@@ -6,14 +6,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "accounts/invitations.hpp"
+#include "app/services.hpp"
 #include "context.hpp"
-#include "core/clock.hpp"
 #include "core/error.hpp"
-#include "db/pool.hpp"
 #include "exit_codes.hpp"
-#include "students/import.hpp"
-#include "students/service.hpp"
 
 namespace camp::cli {
 namespace {
@@ -35,7 +31,7 @@ struct AssignCli {
   std::string student, mentor;
 };
 
-students::StudentService service(Context& ctx) { return students::StudentService(ctx.pool(), system_clock()); }
+students::StudentService& service(Context& ctx) { return ctx.services().students; }
 
 // "[########------------]  4000/10000" on stderr (as `camp mail magazine send`).
 void draw_progress(std::size_t done, std::size_t total) {
@@ -51,11 +47,9 @@ int import_file(Context& ctx, const ImportCli& o) {
   std::ostringstream bytes;
   bytes << in.rdbuf();
   service(ctx).sync_plans();
-  accounts::InvitationService invitations(ctx.pool(), system_clock(), ctx.config().public_url);
-  students::StudentImport importer(ctx.pool(), invitations);
   students::ImportOptions options{.dry_run = o.dry_run};
   if (!ctx.json() && isatty(STDERR_FILENO)) options.progress = draw_progress;
-  const auto report = importer.run(bytes.str(), options);
+  const auto report = ctx.services().student_imports.run(accounts::Account::system(), bytes.str(), options);
   if (ctx.json()) {
     print_json(students::to_json(report));
   } else if (!report.errors.empty()) {
@@ -89,8 +83,8 @@ int list(Context& ctx, const ListCli& o) {
   p.behind = o.behind;
   p.page = o.page;
   p.per = o.per;
-  auto svc = service(ctx);
-  const auto page = svc.list(p);
+  auto& svc = service(ctx);
+  const auto page = svc.list(accounts::Account::system(), p);
   const auto today = svc.today();
   if (ctx.json()) {
     auto data = nlohmann::json::array();
@@ -141,8 +135,8 @@ void setup_students(CLI::App& app, Run& run) {
   show->add_option("STUDENT", *key, "Student id or e-mail")->required();
   show->callback([&run, key] {
     run = [key](Context& ctx) {
-      auto svc = service(ctx);
-      print_detail(ctx, svc.find(*key), svc.today());
+      auto& svc = service(ctx);
+      print_detail(ctx, svc.find(accounts::Account::system(), *key), svc.today());
       return kOk;
     };
   });
@@ -153,8 +147,8 @@ void setup_students(CLI::App& app, Run& run) {
   assign->add_option("MENTOR", a->mentor, "Mentor or admin: account id or e-mail")->required();
   assign->callback([&run, a] {
     run = [a](Context& ctx) {
-      auto svc = service(ctx);
-      print_detail(ctx, svc.assign_mentor(a->student, a->mentor), svc.today());
+      auto& svc = service(ctx);
+      print_detail(ctx, svc.assign_mentor(accounts::Account::system(), a->student, a->mentor), svc.today());
       return kOk;
     };
   });

@@ -211,11 +211,7 @@ void InvitationService::require_inviter(const Account& actor) {
 
 Invitation InvitationService::invite(const Account& actor, const Invite& in) {
   require_inviter(actor);
-  return pool_.transaction([&](db::Tx& tx) { return invite(tx, in, actor.id); });
-}
-
-Invitation InvitationService::invite(const Invite& in) {
-  return pool_.transaction([&](db::Tx& tx) { return invite(tx, in, std::nullopt); });
+  return pool_.transaction([&](db::Tx& tx) { return invite(tx, in, actor.recorded_id()); });
 }
 
 InvitationView InvitationService::check(std::string_view id) {

@@ -81,10 +81,8 @@ class InvitationService {
   // first failure throws, nothing is kept), an e-mail given twice keeps its last invitation,
   // and one statement each for the invitations and their mails. Returns how many.
   std::size_t invite_many(db::Tx& tx, const std::vector<Invite>& invites, std::optional<std::int64_t> invited_by);
-  // Its own transaction, for the API: only admins may invite (403).
+  // Its own transaction: only admins (and the system actor, recorded as no one) invite (403).
   Invitation invite(const Account& actor, const Invite& invite);
-  // Its own transaction, for the CLI (an operator: no actor).
-  Invitation invite(const Invite& invite);
 
   // 404 (msg::invitation_link_invalid) for a malformed, unknown, accepted or replaced id; an
   // expired one is shown (expired = true) so the page can say who to ask.

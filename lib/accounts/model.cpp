@@ -16,6 +16,13 @@ constexpr std::array<std::pair<Role, std::string_view>, 7> kRoles{{
 }};
 }  // namespace
 
+Account Account::system() {
+  Account a;
+  a.role = Role::admin;
+  a.nickname = "camp CLI";
+  return a;
+}
+
 std::string_view to_string(Role role) {
   for (const auto& [r, name] : kRoles)
     if (r == role) return name;

@@ -29,6 +29,14 @@ struct Account {
   std::string nickname;
   std::optional<std::string> image_url;
   std::optional<Course> course;
+
+  // The system actor: the operator at the terminal (`camp`) and scheduled work. No account
+  // row stands behind it (id 0: nothing is recorded as written by it); the policies allow it
+  // what they allow an admin.
+  static Account system();
+  bool is_system() const { return id == 0 && role == Role::admin; }
+  // The id to record as who did something (invited, assigned): none for the system actor.
+  std::optional<std::int64_t> recorded_id() const { return is_system() ? std::nullopt : std::optional(id); }
 };
 
 // The JSON the API and `camp accounts list --json` print.

@@ -58,8 +58,4 @@ ImportReport CurriculumService::import_content(const Content& content) {
   return pool_.transaction([&](db::Tx& tx) { return repo::import(tx, content.curriculums); });
 }
 
-std::vector<Curriculum> CurriculumService::list_for_ops() {
-  return pool_.autocommit([&](db::Tx& tx) { return repo::all(tx); });
-}
-
 }  // namespace camp::curriculum

@@ -24,9 +24,6 @@ class CurriculumService {
   ImportReport import_content(const Content& content);
   ImportReport import_directory(const std::string& dir) { return import_content(read_content(dir)); }
 
-  // For operators (CLI): everything, no caller.
-  std::vector<Curriculum> list_for_ops();
-
  private:
   db::Pool& pool_;
 };

@@ -60,13 +60,6 @@ bool has_events(const accounts::Account& a) {
   return a.role == Role::student && !(a.course && a.course->code == "u29");
 }
 
-accounts::Account operator_account() {
-  accounts::Account a;
-  a.role = Role::admin;
-  a.nickname = "camp CLI";
-  return a;
-}
-
 std::string EventService::host() const {
   auto rest = public_url_.substr(public_url_.find("://") == std::string::npos ? 0 : public_url_.find("://") + 3);
   return rest.substr(0, rest.find_first_of("/:"));

@@ -25,8 +25,6 @@ namespace camp::events {
 
 // Whether the account has the events area at all (else every route is a 404).
 bool has_events(const accounts::Account& actor);
-// The account the CLI acts as: an admin with no row (created_by stays empty).
-accounts::Account operator_account();
 
 struct ListParams {
   std::string scope = "upcoming";  // upcoming | past | drafts (admins)

@@ -56,4 +56,9 @@ Actor cli_actor() {
   return {std::nullopt, "cli:" + std::string(who && *who ? who : "uid" + std::to_string(::getuid()))};
 }
 
+Actor actor_of(const accounts::Account& account) {
+  if (account.is_system()) return cli_actor();
+  return {account.id, account.email};
+}
+
 }  // namespace camp::questionnaires::audit

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "accounts/model.hpp"
 #include "db/pool.hpp"
 
 namespace camp::questionnaires::audit {
@@ -39,5 +40,7 @@ nlohmann::json to_json(const Entry& e);
 
 // "cli:<login>" for an operator at the terminal ($SUDO_USER, $USER, else the uid).
 Actor cli_actor();
+// Who an account is in the log: the admin by id and e-mail; the system actor as cli_actor().
+Actor actor_of(const accounts::Account& account);
 
 }  // namespace camp::questionnaires::audit

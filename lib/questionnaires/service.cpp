@@ -154,7 +154,7 @@ Answer QuestionnaireService::read_answer(const accounts::Account& actor, const s
   const auto why = checked_reason(reason);
   const auto stored = pool_.transaction([&](db::Tx& tx) {
     auto a = repo::find_answer(tx, account_id, kind);
-    if (a) audit::record(tx, {actor.id, actor.email}, "questionnaire.read", kind + "/" + std::to_string(account_id), why);
+    if (a) audit::record(tx, audit::actor_of(actor), "questionnaire.read", kind + "/" + std::to_string(account_id), why);
     return a;
   });
   if (!stored) not_found();
@@ -163,10 +163,6 @@ Answer QuestionnaireService::read_answer(const accounts::Account& actor, const s
 
 StatusPage QuestionnaireService::status(const accounts::Account& actor, repo::StatusQuery query, int page, int per) {
   require_admin(actor);
-  return status_for_ops(std::move(query), page, per);
-}
-
-StatusPage QuestionnaireService::status_for_ops(repo::StatusQuery query, int page, int per) {
   if (query.kind) get(*query.kind);
   if (query.state != "owed" && query.state != "answered" && query.state != "all")
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"state", {std::string(msg::questionnaire_state_invalid)}}});
@@ -184,10 +180,6 @@ StatusPage QuestionnaireService::status_for_ops(repo::StatusQuery query, int pag
 RemindResult QuestionnaireService::remind(const accounts::Account& actor, const std::string& kind,
                                           std::optional<std::vector<std::int64_t>> ids) {
   require_admin(actor);
-  return remind_for_ops(kind, std::move(ids));
-}
-
-RemindResult QuestionnaireService::remind_for_ops(const std::string& kind, std::optional<std::vector<std::int64_t>> ids) {
   get(kind);
   return pool_.transaction([&](db::Tx& tx) { return remind_in(tx, kind, ids); });
 }
@@ -228,11 +220,7 @@ RemindResult QuestionnaireService::remind_in(db::Tx& tx, const std::string& kind
 std::int64_t QuestionnaireService::export_answers(const accounts::Account& actor, const ExportRequest& request,
                                                   const std::string& path, const Progress& progress) {
   require_admin(actor);
-  return export_answers(audit::Actor{actor.id, actor.email}, request, path, progress);
-}
-
-std::int64_t QuestionnaireService::export_answers(const audit::Actor& who, const ExportRequest& request,
-                                                  const std::string& path, const Progress& progress) {
+  const auto who = audit::actor_of(actor);
   const auto& def = get(request.kind);
   const auto why = checked_reason(request.reason);
   const auto from = checked_date(request.period.from, "from");
@@ -302,6 +290,16 @@ std::string QuestionnaireService::file_date() const {
 audit::Page QuestionnaireService::audit_log(const accounts::Account& actor, int page, int per) {
   require_admin(actor);
   return pool_.autocommit([&](db::Tx& tx) { return audit::list(tx, page, per); });
+}
+
+KeyRotation QuestionnaireService::rotate_key(const accounts::Account& actor, const Progress& progress) {
+  require_admin(actor);
+  KeyRotation out;
+  out.key_id = keys_.add_key();
+  out.resealed = reseal_all(audit::actor_of(actor), progress);
+  keys_.drop_all_but_current();
+  out.key_file = keys_.path();
+  return out;
 }
 
 std::int64_t QuestionnaireService::reseal_all(const audit::Actor& who, const Progress& progress) {

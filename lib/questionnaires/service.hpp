@@ -60,9 +60,15 @@ struct ExportRequest {
 // Called after each page: rows written so far, rows in all.
 using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
 
+struct KeyRotation {
+  int key_id = 0;             // the new current key
+  std::int64_t resealed = 0;  // answers re-sealed with it
+  std::string key_file;
+};
+
 class QuestionnaireService {
  public:
-  QuestionnaireService(db::Pool& pool, const Keyring& keys, const Clock& clock, std::string public_url)
+  QuestionnaireService(db::Pool& pool, Keyring& keys, const Clock& clock, std::string public_url)
       : pool_(pool), keys_(keys), clock_(clock), public_url_(std::move(public_url)) {}
 
   const Definition& definition(const accounts::Account& actor, const std::string& kind) const;
@@ -74,7 +80,7 @@ class QuestionnaireService {
   Answer submit(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
   Answer own_answer(const accounts::Account& actor, const std::string& kind);
 
-  // Admins.
+  // Admins (and the system actor: `camp questionnaires`, `camp audit`).
   Answer read_answer(const accounts::Account& actor, const std::string& kind, std::int64_t account_id,
                      const std::string& reason);
   StatusPage status(const accounts::Account& actor, repo::StatusQuery query, int page, int per);
@@ -87,11 +93,11 @@ class QuestionnaireService {
   // Today as YYYYMMDD (school time): export file names.
   std::string file_date() const;
 
-  // Operators (CLI): the same as the admin use cases, recorded as `who`.
-  std::int64_t export_answers(const audit::Actor& who, const ExportRequest& request, const std::string& path,
-                              const Progress& progress = {});
-  StatusPage status_for_ops(repo::StatusQuery query, int page, int per);
-  RemindResult remind_for_ops(const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
+  // Makes a new key current (appended to the key file), re-seals every answer with it, then
+  // drops the old keys from the file. The old keys open what is not re-sealed yet, so daemons
+  // keep working meanwhile, and re-running after an interruption finishes the job. Daemons
+  // read the key file at start: restart them afterwards.
+  KeyRotation rotate_key(const accounts::Account& actor, const Progress& progress = {});
   // Re-seals every answer with the keyring's current key, 500 per transaction: rows re-sealed.
   std::int64_t reseal_all(const audit::Actor& who, const Progress& progress = {});
 
@@ -104,7 +110,7 @@ class QuestionnaireService {
   RemindResult remind_in(db::Tx& tx, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
 
   db::Pool& pool_;
-  const Keyring& keys_;
+  Keyring& keys_;
   const Clock& clock_;
   std::string public_url_;
 };

@@ -222,7 +222,9 @@ Question QuestionService::choose_solution(const accounts::Account& actor, std::i
   }));
 }
 
-std::vector<Question> QuestionService::list_for_ops(bool unanswered, const std::optional<std::string>& since, int limit) {
+std::vector<Question> QuestionService::recent(const accounts::Account& actor, bool unanswered,
+                                             const std::optional<std::string>& since, int limit) {
+  if (!is_staff(actor)) throw forbidden();
   static const std::regex iso(R"(^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$)");
   if (since && !std::regex_match(*since, iso))
     throw Error(errc::invalid, "since must be a date like 2026-11-01 or 2026-11-01T09:00:00+09:00");

@@ -59,8 +59,10 @@ class QuestionService {
   void remove_answer(const accounts::Account& actor, std::int64_t answer_id);
   Question choose_solution(const accounts::Account& actor, std::int64_t question_id, std::optional<std::int64_t> answer_id);
 
-  // For operators (CLI): no actor, no paging limits beyond `limit`.
-  std::vector<Question> list_for_ops(bool unanswered, const std::optional<std::string>& since, int limit);
+  // Newest first, at most `limit`, from `since` (a date or ISO 8601 time): admins and
+  // mentors (`camp questions list` as the system actor).
+  std::vector<Question> recent(const accounts::Account& actor, bool unanswered, const std::optional<std::string>& since,
+                               int limit);
   // Visible to the actor? (throws forbidden for graduates, not_found for a missing question)
   Question visible_question(const accounts::Account& actor, std::int64_t id);
 

@@ -183,11 +183,13 @@ std::map<int, std::vector<SubmissionDetail>> ReviewService::own_in_curriculum(co
   return out;
 }
 
-std::vector<Submission> ReviewService::list_for_ops(bool waiting_only, int limit) {
+std::vector<Submission> ReviewService::recent(const accounts::Account& actor, bool waiting_only, int limit) {
+  require_reviewer(actor);
   return pool_.autocommit([&](db::Tx& tx) { return repo::recent(tx, waiting_only, limit); });
 }
 
-std::vector<ReviewerStats> ReviewService::stats(const std::optional<std::string>& since) {
+std::vector<ReviewerStats> ReviewService::stats(const accounts::Account& actor, const std::optional<std::string>& since) {
+  if (actor.role != Role::admin) throw forbidden();
   return pool_.autocommit([&](db::Tx& tx) { return repo::stats(tx, since); });
 }
 

@@ -47,9 +47,10 @@ class ReviewService {
   // The caller's own submissions in a curriculum, by task, newest first (empty for non-students).
   std::map<int, std::vector<SubmissionDetail>> own_in_curriculum(const accounts::Account& actor, const std::string& curriculum);
 
-  // For operators (CLI).
-  std::vector<Submission> list_for_ops(bool waiting_only, int limit);
-  std::vector<ReviewerStats> stats(const std::optional<std::string>& since);
+  // Newest first, at most `limit` (`camp submissions list` as the system actor). Reviewers.
+  std::vector<Submission> recent(const accounts::Account& actor, bool waiting_only, int limit);
+  // Reviews per reviewer since a date or time (`camp reviews stats`). Admins.
+  std::vector<ReviewerStats> stats(const accounts::Account& actor, const std::optional<std::string>& since);
 
  private:
   SubmissionDetail detail(db::Tx& tx, const accounts::Account& actor, std::int64_t id);

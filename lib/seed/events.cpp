@@ -153,7 +153,7 @@ void write_events(Services& s, const Fixture& f, Counts& counts) {
   if (f.events.empty()) return;
   const auto tags = s.pool.autocommit([](db::Tx& tx) { return events::repo::tags(tx); });
   const mail::UnsubscribeLinks no_mail(random_hex(32), "http://127.0.0.1");  // never used: nothing here mails
-  const auto admin = events::operator_account();
+  const auto admin = accounts::Account::system();
   for (const auto& entry : f.events) {
     if (s.pool.autocommit([&](db::Tx& tx) { return events::repo::titled(tx, entry.title); })) {
       ++counts.unchanged;

@@ -81,7 +81,7 @@ std::optional<accounts::Account> find(accounts::AccountService& accounts, const 
 
 }  // namespace
 
-int seed_demo_questionnaires(db::Pool& pool, const questionnaires::Keyring& keys, const std::string& public_url) {
+int seed_demo_questionnaires(db::Pool& pool, questionnaires::Keyring& keys, const std::string& public_url) {
   accounts::AccountService accounts(pool);
   for (const auto& r : kRespondents)
     if (!find(accounts, r.email)) accounts.create({r.email, r.role, std::string(r.course), r.nickname, kDemoPassword});

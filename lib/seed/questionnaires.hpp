@@ -8,6 +8,6 @@
 namespace camp::seed {
 
 // Answers submitted now (0 when every one was already there).
-int seed_demo_questionnaires(db::Pool& pool, const questionnaires::Keyring& keys, const std::string& public_url);
+int seed_demo_questionnaires(db::Pool& pool, questionnaires::Keyring& keys, const std::string& public_url);
 
 }  // namespace camp::seed

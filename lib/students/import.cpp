@@ -142,11 +142,7 @@ nlohmann::json to_json(const ImportReport& r) {
 
 ImportReport StudentImport::run(const accounts::Account& actor, std::string_view bytes, const ImportOptions& options) {
   if (actor.role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
-  return run(bytes, options, actor.id);
-}
-
-ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& options) {
-  return run(bytes, options, std::nullopt);
+  return run(bytes, options, actor.recorded_id());
 }
 
 ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& options, std::optional<std::int64_t> actor_id) {

@@ -45,10 +45,8 @@ class StudentImport {
  public:
   StudentImport(db::Pool& pool, accounts::InvitationService& invitations) : pool_(pool), invitations_(invitations) {}
 
-  // Admin only (404 for everyone else). A report with errors has applied = false.
+  // Admins and the system actor (404 for everyone else). A report with errors has applied = false.
   ImportReport run(const accounts::Account& actor, std::string_view bytes, const ImportOptions& options);
-  // The operator (CLI).
-  ImportReport run(std::string_view bytes, const ImportOptions& options);
 
  private:
   ImportReport run(std::string_view bytes, const ImportOptions& options, std::optional<std::int64_t> actor_id);

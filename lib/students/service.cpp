@@ -59,10 +59,6 @@ Student StudentService::visible(db::Tx& tx, const Account& actor, std::int64_t i
 
 Page StudentService::list(const Account& actor, const ListParams& p) {
   require_staff(actor);
-  return list(p);
-}
-
-Page StudentService::list(const ListParams& p) {
   static const std::vector<std::string> sorts{"start_date", "name", "email", "due_on", "created_at"};
   if (std::find(sorts.begin(), sorts.end(), p.sort) == sorts.end()) throw bad_parameter("sort");
   if (p.order != "asc" && p.order != "desc") throw bad_parameter("order");
@@ -94,7 +90,8 @@ Detail StudentService::get(const Account& actor, std::int64_t id) {
   return pool_.transaction([&](db::Tx& tx) { return detail(tx, visible(tx, actor, id)); }, db::Isolation::repeatable_read);
 }
 
-Detail StudentService::find(const std::string& key) {
+Detail StudentService::find(const Account& actor, const std::string& key) {
+  require_staff(actor);
   return pool_.transaction(
       [&](db::Tx& tx) {
         std::optional<Student> s;
@@ -162,14 +159,15 @@ Detail StudentService::assign_mentor(const Account& actor, std::int64_t id, std:
   });
 }
 
-Detail StudentService::assign_mentor(const std::string& student, const std::string& mentor) {
-  const auto s = find(student);
+Detail StudentService::assign_mentor(const Account& actor, const std::string& student, const std::string& mentor) {
+  require_admin(actor);
+  const auto s = find(actor, student);
   return pool_.transaction([&](db::Tx& tx) {
     std::optional<std::int64_t> mentor_id;
     if (!mentor.empty() && mentor.find_first_not_of("0123456789") == std::string::npos && mentor.size() <= 18)
       mentor_id = std::stoll(mentor);
     else mentor_id = repo::account_id_by_email(tx, mentor).value_or(0);  // 0: no such account, "not a mentor"
-    return assign(tx, s.student.id, mentor_id, std::nullopt);
+    return assign(tx, s.student.id, mentor_id, actor.recorded_id());
   });
 }
 

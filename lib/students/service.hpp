@@ -65,10 +65,10 @@ class StudentService {
   std::vector<StudentQuestion> questions(const accounts::Account& actor, std::int64_t id);
   std::vector<Person> mentors(const accounts::Account& actor);
 
-  // For the CLI (an operator, no actor): by id or e-mail; 404 when there is none.
-  Detail find(const std::string& id_or_email);
-  Page list(const ListParams& params);
-  Detail assign_mentor(const std::string& student, const std::string& mentor);
+  // By student id or e-mail (`camp students show`); 404 when there is none. Staff.
+  Detail find(const accounts::Account& actor, const std::string& id_or_email);
+  // By student id or e-mail and mentor account id or e-mail (`camp students assign-mentor`). Admins.
+  Detail assign_mentor(const accounts::Account& actor, const std::string& student, const std::string& mentor);
 
   // Writes config/course-plans into course_plan_periods when they differ (and recomputes every
   // student's due_on). The daemon and the CLI call it at start; true when something changed.

@@ -84,7 +84,7 @@ TEST(CurriculumDb, ImportIsIdempotentAndUpdatesChangedFiles) {
   const auto changed = s.import_directory(dir.string());
   EXPECT_EQ(changed.tasks.updated, 1);
   EXPECT_EQ(changed.tasks.unchanged, 3);
-  const auto all = s.list_for_ops();
+  const auto all = s.list(accounts::Account::system());
   const auto basics = std::find_if(all.begin(), all.end(), [](const auto& c) { return c.name == "test-basics"; });
   ASSERT_NE(basics, all.end());
   EXPECT_EQ(basics->tasks.at(1).title, "CSSで見た目を整える（改訂）");

@@ -75,7 +75,7 @@ struct Fixture : ::testing::Test {
     return a;
   }
   Student record_of(const Account& a) {
-    return service.find(a.email).student;
+    return service.find(admin(), a.email).student;
   }
   void submit(const Account& a, int task, const std::string& status, const std::string& at) {
     exec("INSERT INTO submissions (task_id, account_id, repository_url, status, created_at, reviewed_at) VALUES (" +
@@ -206,8 +206,8 @@ TEST_F(Fixture, MentorInChargeIsTheAdminsWithHistory) {
   EXPECT_EQ(d.history[1].mentor->id, mentor().id);
   // The same mentor again changes nothing.
   EXPECT_EQ(service.assign_mentor(admin(), id, admin().id).history.size(), 2u);
-  // The CLI: by e-mail, no actor.
-  d = service.assign_mentor(a.email, mentor().email);
+  // The CLI: by e-mail, as the system actor (recorded as no one).
+  d = service.assign_mentor(Account::system(), a.email, mentor().email);
   EXPECT_EQ(d.student.mentor->id, mentor().id);
   EXPECT_FALSE(d.history[0].changed_by.has_value());
 }
@@ -326,7 +326,7 @@ TEST_F(Fixture, TenThousandRowsWithThreeBadOnesChangeNothingThenImportWholeThenN
   EXPECT_EQ(scalar("SELECT count(*) FROM mail_outbox WHERE template = 'invitation'"), mails_before + 10000);
   // Accepting the invitation links the account to the record.
   const auto joined = accounts.create({"imp-" + tag + "-7@example.com", "student", "rails_5m", "取込 7号", "pass-word-123"});
-  EXPECT_EQ(*service.find("imp-" + tag + "-7@example.com").student.account_id, joined.id);
+  EXPECT_EQ(*service.find(admin(), "imp-" + tag + "-7@example.com").student.account_id, joined.id);
   EXPECT_EQ(scalar("SELECT count(*) FROM students WHERE email LIKE $1", "imp-" + tag + "-%"), 10000);
 }
 
@@ -349,10 +349,10 @@ TEST_F(Fixture, ShiftJisFilesAreConvertedOtherBytesRefused) {
   const auto dry = importer.run(admin(), sjis, {.dry_run = true});
   EXPECT_EQ(dry.encoding, "shift_jis");
   EXPECT_EQ(dry.created, 1u);
-  EXPECT_THROW(service.find(email), Error);  // a dry run writes nothing
+  EXPECT_THROW(service.find(admin(), email), Error);  // a dry run writes nothing
   const auto r = importer.run(admin(), sjis, {});
   ASSERT_TRUE(r.errors.empty());
-  const auto d = service.find(email);
+  const auto d = service.find(admin(), email);
   EXPECT_EQ(d.student.name, "渡辺 ｹﾝﾀ");
   EXPECT_EQ(format_date(d.student.start_date), "2026-11-01");
   EXPECT_EQ(d.student.mentor->id, mentor().id);
@@ -382,7 +382,7 @@ TEST_F(Fixture, ImportRefusesMentorsThatAreNotAndNonStudentAccounts) {
   EXPECT_EQ(r.errors[2].line, 4);
   EXPECT_EQ(r.errors[2].message, "このメールアドレスは2行目と重複しています");
   EXPECT_FALSE(r.applied);
-  EXPECT_THROW(service.find(a), Error);
+  EXPECT_THROW(service.find(admin(), a), Error);
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+#include "app/services.hpp"
+
+#include "accounts/token.hpp"
+
+namespace camp::app {
+
+Services::Services(const Config& config, db::Pool& pool, Caches caches, const Clock& clock)
+    : jwt_secret_(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
+      accounts(pool, caches == Caches::daemon ? &session_cache : nullptr),
+      sessions(pool, accounts::TokenSigner(jwt_secret_), config.rate_limits, config.session_ttl_days,
+               caches == Caches::daemon ? &session_cache : nullptr),
+      unsubscribe_links(jwt_secret_, config.public_url),
+      mail_outbox(pool, clock),
+      waiting_mail(pool, unsubscribe_links, config, clock),
+      uploads(pool, config.uploads_dir(), config.upload_max_bytes),
+      categories(pool),
+      questions(pool, caches == Caches::daemon ? &question_lists : nullptr),
+      password_resets(pool, clock, config.rate_limits, config.public_url,
+                      caches == Caches::daemon ? &session_cache : nullptr),
+      invitations(pool, clock, config.public_url),
+      curriculums(pool),
+      milestones(pool),
+      reviews(pool, milestones),
+      events(pool, clock, config.public_url, unsubscribe_links),
+      students(pool, clock),
+      dashboards(pool, clock),
+      student_imports(pool, invitations),
+      questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
+      questionnaires(pool, questionnaire_keys, clock, config.public_url) {
+  // A student's first login gives them the first_login milestone (the share dialog).
+  sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
+}
+
+}  // namespace camp::app
