@@ -216,10 +216,10 @@ std::optional<Row> lock(db::Tx& tx, std::int64_t id) {
              r[5].as<std::int64_t>()};
 }
 
-std::int64_t insert(db::Tx& tx, const Fields& f, std::int64_t author_id) {
+std::int64_t insert(db::Tx& tx, const Fields& f, std::optional<std::int64_t> author_id) {
   return tx.exec(kInsert, *f.title, f.tag_id.value_or(1), f.image_url.value_or(std::nullopt), f.description.value_or(""),
                  *f.capacity, *f.starts_at, *f.ends_at, f.meeting_url.value_or(std::nullopt),
-                 author_id > 0 ? std::optional(author_id) : std::nullopt)[0][0]
+                 author_id)[0][0]
       .as<std::int64_t>();
 }
 

@@ -45,7 +45,7 @@ struct Fields {  // what insert/update write (update: only what is set)
   std::optional<int> capacity;
   std::optional<std::int64_t> starts_at, ends_at;
 };
-std::int64_t insert(db::Tx& tx, const Fields& f, std::int64_t author_id);
+std::int64_t insert(db::Tx& tx, const Fields& f, std::optional<std::int64_t> author_id);
 void update(db::Tx& tx, std::int64_t id, const Fields& f);
 // draft -> published with the next publishing number; false when it was not a draft.
 bool publish(db::Tx& tx, std::int64_t id);

@@ -105,7 +105,7 @@ Event EventService::create_event(const accounts::Account& actor, const EventInpu
   f.ends_at = s.ends_at;
   return pool_.transaction([&](db::Tx& tx) {
     hold_tag(tx, f);
-    const auto id = repo::insert(tx, f, actor.id);
+    const auto id = repo::insert(tx, f, actor.recorded_id());
     return *repo::find(tx, id, actor.id);
   });
 }
