@@ -98,10 +98,10 @@ class QuestionnaireService {
   // keep working meanwhile, and re-running after an interruption finishes the job. Daemons
   // read the key file at start: restart them afterwards.
   KeyRotation rotate_key(const accounts::Account& actor, const Progress& progress = {});
-  // Re-seals every answer with the keyring's current key, 500 per transaction: rows re-sealed.
-  std::int64_t reseal_all(const audit::Actor& who, const Progress& progress = {});
 
  private:
+  // Re-seals every answer with the keyring's current key, 500 per transaction: rows re-sealed.
+  std::int64_t reseal_all(const audit::Actor& who, const Progress& progress);
   void require_admin(const accounts::Account& actor) const;
   void require_respondent(const accounts::Account& actor) const;
   void require_owed(db::Tx& tx, const accounts::Account& actor, const std::string& kind) const;

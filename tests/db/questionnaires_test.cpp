@@ -343,13 +343,22 @@ TEST(Questionnaires, RotationReSealsEveryAnswerWithTheNewKey) {
   service().submit(student, "pre-curriculum", fixture("pre-curriculum"));
   auto ring = Keyring::open(dir() + "/keys");
   const int old_id = ring.current_id();
-  const int new_id = ring.add_key();
-  EXPECT_GT(new_id, old_id);
+  const auto under_old_key = ring.seal("古い鍵", "ad");
+  ASSERT_EQ(keys().open_sealed(under_old_key, "ad"), "古い鍵");
   QuestionnaireService rotating(dbtest::pool(), ring, test_clock(), "https://camp.example.com");
-  EXPECT_GE(rotating.reseal_all(audit::cli_actor()), 1);
-  ring.drop_all_but_current();
+  EXPECT_EQ(code_of([&] { rotating.rotate_key(person("basic_mentor")); }), errc::not_found);
+  EXPECT_EQ(ring.current_id(), old_id);  // refused before touching the key file
+  const auto rotated = rotating.rotate_key(accounts::Account::system());
+  EXPECT_GT(rotated.key_id, old_id);
+  EXPECT_GE(rotated.resealed, 1);
+  EXPECT_EQ(rotated.key_file, dir() + "/keys");
   keys() = Keyring::open(dir() + "/keys");  // only the new key is left in the file
-  EXPECT_EQ(keys().current_id(), new_id);
+  EXPECT_EQ(keys().current_id(), rotated.key_id);
+  EXPECT_EQ(code_of([&] { keys().open_sealed(under_old_key, "ad"); }), errc::internal);  // the old key is gone
   EXPECT_EQ(service().own_answer(student, "pre-curriculum").answer, fixture("pre-curriculum"));
-  EXPECT_TRUE(dbtest::pool().transaction([&](db::Tx& tx) { return repo::lock_stale(tx, new_id, 10); }).empty());
+  EXPECT_TRUE(dbtest::pool().transaction([&](db::Tx& tx) { return repo::lock_stale(tx, rotated.key_id, 10); }).empty());
+  // The audit log names the operator at the terminal, not an account.
+  const auto entry = dbtest::pool().transaction([](db::Tx& tx) { return audit::list(tx, 1, 1); }).items.at(0);
+  EXPECT_EQ(entry.action, "questionnaire.rotate_key");
+  EXPECT_EQ(entry.actor.rfind("cli:", 0), 0u) << entry.actor;
 }
