@@ -1,9 +1,10 @@
 #pragma once
 // What every command shares: the global options, and a Context that loads the config, opens
-// the database and builds the services (lib/app/services.hpp, the daemon's too) on first use,
-// once per run. Commands act as the system actor (accounts::Account::system()). A command that needs the
-// database and finds the private cluster stopped starts it, and the Context stops it again
-// when the command ends (db::Server); commands that need no database never start it.
+// the database and builds the services (lib/app/services.hpp, as the daemon does) on first
+// use, once per run. Commands act as the system actor (accounts::Account::system()). A
+// command that needs the database and finds the private cluster stopped starts it, and the
+// Context stops it again when the command ends (db::Server); commands that need no database
+// never start it.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
