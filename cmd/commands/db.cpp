@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/services.hpp"
 #include "context.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
@@ -11,13 +10,9 @@
 #include "db/migrations.hpp"
 #include "db/pool.hpp"
 #include "exit_codes.hpp"
-#include "seed/ai_chat.hpp"
 #include "seed/demo.hpp"
-#include "seed/reviews.hpp"
-#include "seed/students.hpp"
 #include "seed/fixture.hpp"
 #include "students/service.hpp"
-#include "seed/questionnaires.hpp"
 
 namespace camp::cli {
 namespace {
@@ -75,17 +70,9 @@ std::optional<std::string> demo_curriculum_dir() {
 }
 
 int seed_demo(Context& ctx) {
-  const auto logins = seed::seed_demo(ctx.pool());
   const auto curriculum_dir = demo_curriculum_dir();
-  int submissions = 0;
-  if (curriculum_dir) {
-    ctx.services().curriculums.import_directory(*curriculum_dir);
-    submissions = seed::seed_demo_reviews(ctx.pool());
-    seed::seed_demo_students(ctx.pool());  // start dates, mentors, mentorings (docs/students.md)
-  }
-  seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
-  const int questionnaire_answers =
-      seed::seed_demo_questionnaires(ctx.pool(), ctx.services().questionnaire_keys, ctx.config().public_url);
+  const auto report = seed::seed_demo_all(ctx.services(), ctx.pool(), curriculum_dir);
+  const auto& logins = report.logins;
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
@@ -95,9 +82,9 @@ int seed_demo(Context& ctx) {
     std::cout << "demo accounts (password " << seed::kDemoPassword << "):\n";
     for (const auto& l : logins)
       std::cout << "  " << l.email << "  " << l.role << (l.course ? "  " + *l.course : "") << "\n";
-    std::cout << "questionnaires: " << questionnaire_answers << " demo answers added\n";
+    std::cout << "questionnaires: " << report.questionnaire_answers << " demo answers added\n";
     if (curriculum_dir)
-      std::cout << "curriculum imported from " << *curriculum_dir << " (" << submissions << " demo submissions added)\n";
+      std::cout << "curriculum imported from " << *curriculum_dir << " (" << report.submissions << " demo submissions added)\n";
   }
   return kOk;
 }

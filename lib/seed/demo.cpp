@@ -1,6 +1,11 @@
 #include "seed/demo.hpp"
 
+#include "app/services.hpp"
+#include "seed/ai_chat.hpp"
 #include "seed/fixture.hpp"
+#include "seed/questionnaires.hpp"
+#include "seed/reviews.hpp"
+#include "seed/students.hpp"
 
 namespace camp::seed {
 
@@ -10,6 +15,19 @@ std::vector<DemoLogin> seed_demo(db::Pool& pool) {
   std::vector<DemoLogin> logins;
   for (const auto& a : fixture.accounts) logins.push_back({a.email, a.role, a.course, a.password});
   return logins;
+}
+
+DemoReport seed_demo_all(app::Services& services, db::Pool& pool, const std::optional<std::string>& curriculum_dir) {
+  DemoReport out;
+  out.logins = seed_demo(pool);
+  if (curriculum_dir) {
+    services.curriculums.import_directory(*curriculum_dir);
+    out.submissions = seed_demo_reviews(pool);
+    seed_demo_students(pool);  // start dates, mentors, mentorings (docs/students.md)
+  }
+  seed_demo_ai_chats(pool);
+  out.questionnaire_answers = seed_demo_questionnaires(pool, services.accounts, services.questionnaires);
+  return out;
 }
 
 }  // namespace camp::seed

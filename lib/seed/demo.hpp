@@ -5,6 +5,10 @@
 
 #include "db/pool.hpp"
 
+namespace camp::app {
+class Services;
+}  // namespace camp::app
+
 namespace camp::seed {
 
 struct DemoLogin {
@@ -20,5 +24,15 @@ inline constexpr const char* kDemoPassword = "demo-pass-1234";
 // question categories and a few questions with answers: demo_fixture() loaded with load().
 // Idempotent: running it again resets these accounts to their demo state and adds nothing twice.
 std::vector<DemoLogin> seed_demo(db::Pool& pool);
+
+struct DemoReport {
+  std::vector<DemoLogin> logins;
+  int submissions = 0;  // added with the curriculum
+  int questionnaire_answers = 0;
+};
+// Everything `camp db seed --demo` writes, in order: seed_demo; with `curriculum_dir`, the
+// curriculum, demo submissions and the students' records; the AI chats (after the curriculum:
+// they quote its passages); the questionnaire answers. Idempotent like each part.
+DemoReport seed_demo_all(app::Services& services, db::Pool& pool, const std::optional<std::string>& curriculum_dir);
 
 }  // namespace camp::seed

@@ -1,9 +1,7 @@
 #include "seed/questionnaires.hpp"
 
 #include "accounts/service.hpp"
-#include "core/clock.hpp"
 #include "core/error.hpp"
-#include "questionnaires/service.hpp"
 #include "seed/demo.hpp"
 
 namespace camp::seed {
@@ -81,11 +79,10 @@ std::optional<accounts::Account> find(accounts::AccountService& accounts, const 
 
 }  // namespace
 
-int seed_demo_questionnaires(db::Pool& pool, questionnaires::Keyring& keys, const std::string& public_url) {
-  accounts::AccountService accounts(pool);
+int seed_demo_questionnaires(db::Pool& pool, accounts::AccountService& accounts,
+                             questionnaires::QuestionnaireService& service) {
   for (const auto& r : kRespondents)
     if (!find(accounts, r.email)) accounts.create({r.email, r.role, std::string(r.course), r.nickname, kDemoPassword});
-  questionnaires::QuestionnaireService service(pool, keys, system_clock(), public_url);
   int submitted = 0;
   for (const auto& entry : nlohmann::json::parse(kAnswers)) {
     const auto who = find(accounts, entry[0].get<std::string>());
