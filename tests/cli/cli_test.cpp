@@ -285,6 +285,57 @@ TEST_F(Cli, InviteQueuesTheMailAndRefusesExistingAccounts) {
   EXPECT_EQ(camp("accounts invite --role trial").code, 2);  // --email is required
 }
 
+// The outbox's operator commands (mail::OutboxService): a test mail, shown, queued again;
+// unknown ids are exit code 4.
+TEST_F(Cli, MailTestShowAndRetry) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  auto queued = camp("mail test --to cli.smtp@example.com --json");
+  ASSERT_EQ(queued.code, 0) << queued.out;
+  const auto q = nlohmann::json::parse(queued.out);
+  EXPECT_EQ(q["queued"], 1);
+  const auto id = q["id"].get<std::int64_t>();
+  auto shown = camp("mail show " + std::to_string(id) + " --json");
+  ASSERT_EQ(shown.code, 0) << shown.out;
+  const auto mail = nlohmann::json::parse(shown.out);
+  EXPECT_EQ(mail["to"], "cli.smtp@example.com");
+  EXPECT_EQ(mail["template"], "test");
+  EXPECT_NE(mail["text_body"].get<std::string>().find(" JST に送信キューへ登録されました"), std::string::npos) << shown.out;
+  auto retried = camp("mail retry " + std::to_string(id));
+  EXPECT_EQ(retried.code, 0) << retried.out;
+  EXPECT_EQ(retried.out, "mail " + std::to_string(id) + " queued again\n");
+  auto many = camp("mail test --to cli.smtp@example.com --count 3 --json");
+  ASSERT_EQ(many.code, 0) << many.out;
+  EXPECT_EQ(nlohmann::json::parse(many.out)["queued"], 3);
+  auto all_failed = camp("mail retry --failed --json");
+  ASSERT_EQ(all_failed.code, 0) << all_failed.out;
+  EXPECT_TRUE(nlohmann::json::parse(all_failed.out)["requeued"].is_number_integer()) << all_failed.out;
+  EXPECT_EQ(camp("mail show 999999999").code, 4);
+  EXPECT_EQ(camp("mail retry 999999999").code, 4);
+  EXPECT_EQ(camp("mail test --to 'not an address'").code, 3);
+}
+
+// QuestionnaireService::rotate_key: a new current key each time, the key file holds only it.
+TEST_F(Cli, QuestionnaireKeyRotation) {
+  ASSERT_EQ(camp("db migrate").code, 0);
+  auto first = camp("questionnaires rotate-key --json");
+  ASSERT_EQ(first.code, 0) << first.out;
+  const auto a = nlohmann::json::parse(first.out);
+  auto second = camp("questionnaires rotate-key --json");
+  ASSERT_EQ(second.code, 0) << second.out;
+  const auto b = nlohmann::json::parse(second.out);
+  EXPECT_EQ(b["key_id"], a["key_id"].get<int>() + 1);
+  EXPECT_EQ(b["key_file"], data_dir + "/questionnaire_keys");
+  std::ifstream keys(b["key_file"].get<std::string>());
+  std::string line;
+  int lines = 0;
+  while (std::getline(keys, line)) ++lines;
+  EXPECT_EQ(lines, 1);
+  auto audit = camp("audit list --json");
+  ASSERT_EQ(audit.code, 0) << audit.out;
+  EXPECT_NE(audit.out.find("questionnaire.rotate_key"), std::string::npos) << audit.out;
+  EXPECT_NE(audit.out.find("\"cli:"), std::string::npos) << audit.out;
+}
+
 namespace {
 
 // tests/fixtures/curriculum plus the real content when present (an import deletes what its
