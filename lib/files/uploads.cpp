@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
+#include "db/arrays.hpp"
 #include "db/idempotency.hpp"
 
 namespace camp::files {
@@ -36,6 +37,11 @@ constexpr db::Statement kQuotaState{
     "(SELECT EXTRACT(EPOCH FROM created_at + interval '1 hour' - now()) FROM uploads "
     " WHERE account_id = $1 AND created_at > now() - interval '1 hour' ORDER BY created_at DESC OFFSET $4::int - 1 LIMIT 1)"};
 constexpr db::Statement kDelete{"uploads.delete", "DELETE FROM uploads WHERE path = $1"};
+constexpr db::Statement kIsUploadBy{
+    "uploads.is_upload_by", "SELECT 1 FROM uploads WHERE path = $1 AND kind = $2 AND account_id = ANY($3::int8[])"};
+constexpr db::Statement kIsAdminUpload{
+    "uploads.is_admin_upload",
+    "SELECT 1 FROM uploads u JOIN accounts a ON a.id = u.account_id WHERE u.path = $1 AND u.kind = $2 AND a.role = 'admin'"};
 
 bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0) {
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
@@ -93,6 +99,14 @@ std::optional<ImageType> sniff_image(std::string_view b) {
       (starts_with(b, "VP8 ", 12) || starts_with(b, "VP8L", 12) || starts_with(b, "VP8X", 12)))
     return ImageType{"webp", "image/webp", ImageFormat::webp};
   return std::nullopt;
+}
+
+bool is_upload_by(db::Tx& tx, const std::string& url, const std::string& kind, const std::vector<std::int64_t>& owners) {
+  return !tx.exec(kIsUploadBy, url, kind, db::int_array(owners)).empty();
+}
+
+bool is_admin_upload(db::Tx& tx, const std::string& url, const std::string& kind) {
+  return !tx.exec(kIsAdminUpload, url, kind).empty();
 }
 
 // 403, not 404: the route exists for every logged-in account and the account knows its own
