@@ -60,7 +60,7 @@ void add_event_options(CLI::App* cmd, EventOptions& o) {
   cmd->add_option("--tag", o.tag, "Tag id (default 1: 勉強会)");
   cmd->add_option("--description", o.description, "Markdown description");
   cmd->add_option("--meeting-url", o.meeting_url, "Meeting URL shown to participants (empty to clear)");
-  cmd->add_option("--image-url", o.image_url, "An /uploads/event/... image (empty to clear)");
+  cmd->add_option("--image-url", o.image_url, "An /uploads/event/... image uploaded by an admin (empty to clear)");
 }
 
 int remind(Context& ctx, const std::optional<std::string>& date) {

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/validation.hpp"
+#include "files/uploads.hpp"
 
 namespace camp::accounts {
 namespace {
@@ -72,10 +73,11 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
     if (auto m = validate::nickname(*patch.nickname)) errors["nickname"].push_back(*m);
   if (patch.email)
     if (auto m = validate::email(*patch.email)) errors["email"].push_back(*m);
-  // An avatar is one of our own uploads (POST /api/v1/file_upload), nothing else.
-  static const std::regex own_upload(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
-  if (image_url && *image_url && !std::regex_match(**image_url, own_upload))
-    errors["image_url"].push_back(std::string(msg::url_format));
+  // An avatar is the name of one of our uploads (POST /api/v1/file_upload); whose it is, is
+  // checked in the transaction.
+  static const std::regex upload_name(R"(^/uploads/profile/[0-9a-f]{32}\.(jpg|png|webp)$)");
+  if (image_url && *image_url && !std::regex_match(**image_url, upload_name))
+    errors["image_url"].push_back(std::string(msg::image_url_own_upload));
   // A different e-mail needs the actor's password, checked before the transaction (argon2id
   // is slow): the decision is taken on the e-mail read here, and the transaction refuses with
   // 409 when the stored e-mail is no longer that one.
@@ -95,6 +97,12 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
     if (!current) throw not_found();
     if (email_seen && current->email != *email_seen && *patch.email != current->email)
       throw Error(errc::conflict, std::string(msg::concurrent_update)).with_detail("e-mail changed meanwhile");
+    // A new avatar is a profile upload of the account itself or of the admin who changes it:
+    // not another account's file, not a name nobody uploaded. The current one may stay.
+    if (image_url && *image_url && *image_url != current->image_url &&
+        !files::is_upload_by(tx, **image_url, "profile", {id, actor.id}))
+      throw Error(errc::invalid, std::string(msg::invalid_input),
+                  {{"image_url", {std::string(msg::image_url_own_upload)}}});
     // Only what changes is written: a concurrent change of another field stands.
     repo::ProfileChange change;
     if (patch.email && *patch.email != current->email) change.email = patch.email;

@@ -48,7 +48,7 @@ constexpr db::Statement kTitled{"events.titled", "SELECT 1 FROM events WHERE tit
 constexpr db::Statement kLock{
     "events.lock",
     "SELECT status, capacity, participants_count, waitlist_count, floor(extract(epoch FROM starts_at))::int8, "
-    "floor(extract(epoch FROM ends_at))::int8 FROM events WHERE id = $1 FOR UPDATE"};
+    "floor(extract(epoch FROM ends_at))::int8, image_url FROM events WHERE id = $1 FOR UPDATE"};
 constexpr db::Statement kInsert{
     "events.insert",
     "INSERT INTO events (title, tag_id, image_url, description, capacity, starts_at, ends_at, meeting_url, created_by) "
@@ -213,7 +213,7 @@ std::optional<Row> lock(db::Tx& tx, std::int64_t id) {
   if (rows.empty()) return std::nullopt;
   const auto& r = rows[0];
   return Row{r[0].as<std::string>(), r[1].as<int>(), r[2].as<int>(), r[3].as<int>(), r[4].as<std::int64_t>(),
-             r[5].as<std::int64_t>()};
+             r[5].as<std::int64_t>(), opt<std::string>(r[6])};
 }
 
 std::int64_t insert(db::Tx& tx, const Fields& f, std::optional<std::int64_t> author_id) {

@@ -34,6 +34,7 @@ struct Row {  // the event row, locked FOR UPDATE
   std::string status;
   int capacity = 0, participants_count = 0, waitlist_count = 0;
   std::int64_t starts_at = 0, ends_at = 0;
+  std::optional<std::string> image_url;
 };
 std::optional<Row> lock(db::Tx& tx, std::int64_t id);
 

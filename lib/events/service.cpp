@@ -13,6 +13,7 @@
 #include "db/idempotency.hpp"
 #include "events/notifications.hpp"
 #include "events/repo.hpp"
+#include "files/uploads.hpp"
 
 namespace camp::events {
 namespace {
@@ -46,6 +47,14 @@ repo::Fields fields_of(const EventInput& in) {
   f.description = in.description;
   if (in.capacity) f.capacity = check_capacity(*in.capacity).value;
   return f;
+}
+
+// A new event image is an upload (file_type event) of an admin: not a made-up name, not a
+// student's file. An image the event already has stays valid.
+void check_image(db::Tx& tx, const repo::Fields& f, const std::optional<std::string>& current) {
+  if (!f.image_url || !*f.image_url || *f.image_url == current) return;
+  if (!files::is_admin_upload(tx, **f.image_url, "event"))
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{"image_url", {std::string(msg::image_url_own_upload)}}});
 }
 
 void hold_tag(db::Tx& tx, const repo::Fields& f) {
@@ -105,6 +114,7 @@ Event EventService::create_event(const accounts::Account& actor, const EventInpu
   f.ends_at = s.ends_at;
   return pool_.transaction([&](db::Tx& tx) {
     hold_tag(tx, f);
+    check_image(tx, f, std::nullopt);
     const auto id = repo::insert(tx, f, actor.recorded_id());
     return *repo::find(tx, id, actor.id);
   });
@@ -129,6 +139,7 @@ Event EventService::update_event(const accounts::Account& actor, std::int64_t id
       f.ends_at = s.ends_at;
     }
     hold_tag(tx, f);
+    check_image(tx, f, row->image_url);
     repo::update(tx, id, f);
     // More seats: the waitlist moves up, in order, and hears about it.
     std::vector<std::int64_t> moved;

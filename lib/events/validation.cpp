@@ -79,7 +79,7 @@ FieldErrors validate(const EventInput& in, bool creating) {
   }
   if (in.tag_id && *in.tag_id > 2147483647) add(errors, "tag_id", msg::event_tag_unknown);
   if (in.image_url && *in.image_url && !in.image_url->value().empty() && !own_event_upload(**in.image_url))
-    add(errors, "image_url", msg::event_image_url_format);
+    add(errors, "image_url", msg::image_url_own_upload);
   if (in.description && validate::char_count(*in.description) > limits::event_description_max)
     add(errors, "description", msg::event_description_too_long);
   if (in.capacity || creating) {

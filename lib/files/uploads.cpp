@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
+#include "db/arrays.hpp"
 #include "db/idempotency.hpp"
 
 namespace camp::files {
@@ -36,6 +37,11 @@ constexpr db::Statement kQuotaState{
     "(SELECT EXTRACT(EPOCH FROM created_at + interval '1 hour' - now()) FROM uploads "
     " WHERE account_id = $1 AND created_at > now() - interval '1 hour' ORDER BY created_at DESC OFFSET $4::int - 1 LIMIT 1)"};
 constexpr db::Statement kDelete{"uploads.delete", "DELETE FROM uploads WHERE path = $1"};
+constexpr db::Statement kIsUploadBy{
+    "uploads.is_upload_by", "SELECT 1 FROM uploads WHERE path = $1 AND kind = $2 AND account_id = ANY($3::int8[])"};
+constexpr db::Statement kIsAdminUpload{
+    "uploads.is_admin_upload",
+    "SELECT 1 FROM uploads u JOIN accounts a ON a.id = u.account_id WHERE u.path = $1 AND u.kind = $2 AND a.role = 'admin'"};
 
 bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0) {
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
@@ -85,14 +91,22 @@ std::optional<ImageType> sniff_image(std::string_view b) {
     const auto marker = static_cast<unsigned char>(b[3]);
     if ((marker >= 0xE0 && marker <= 0xEF) || marker == 0xDB || marker == 0xC0 || marker == 0xC2 ||
         marker == 0xC4 || marker == 0xFE)
-      return ImageType{"jpg", "image/jpeg"};
+      return ImageType{"jpg", "image/jpeg", ImageFormat::jpeg};
   }
   if (starts_with(b, "\x89PNG\r\n\x1A\n") && starts_with(b, std::string_view("\0\0\0\x0DIHDR", 8), 8))
-    return ImageType{"png", "image/png"};
+    return ImageType{"png", "image/png", ImageFormat::png};
   if (starts_with(b, "RIFF") && starts_with(b, "WEBP", 8) &&
       (starts_with(b, "VP8 ", 12) || starts_with(b, "VP8L", 12) || starts_with(b, "VP8X", 12)))
-    return ImageType{"webp", "image/webp"};
+    return ImageType{"webp", "image/webp", ImageFormat::webp};
   return std::nullopt;
+}
+
+bool is_upload_by(db::Tx& tx, const std::string& url, const std::string& kind, const std::vector<std::int64_t>& owners) {
+  return !tx.exec(kIsUploadBy, url, kind, db::int_array(owners)).empty();
+}
+
+bool is_admin_upload(db::Tx& tx, const std::string& url, const std::string& kind) {
+  return !tx.exec(kIsAdminUpload, url, kind).empty();
 }
 
 // 403, not 404: the route exists for every logged-in account and the account knows its own
@@ -113,14 +127,16 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   if (bytes.empty()) throw Error(errc::invalid, std::string(msg::image_format), {{"file", {std::string(msg::image_format)}}});
   const auto type = sniff_image(bytes);
   if (!type) throw Error(errc::invalid, std::string(msg::image_format), {{"file", {std::string(msg::image_format)}}});
+  pool_.autocommit([&](db::Tx& tx) { check_quota(tx, owner, 1, quota); });
+  const auto clean = reencode_image(bytes, type->format);
 
   const fs::path dir = fs::path(dir_) / kind;
   const std::string name = random_hex(16) + "." + type->extension;
-  StoredFile stored{"/uploads/" + kind + "/" + name, type->content_type, bytes.size()};
+  StoredFile stored{"/uploads/" + kind + "/" + name, type->content_type, clean.size()};
   // The slot is taken before the bytes reach the disk, so a refused upload writes nothing.
   reserve(owner, kind, stored, quota);
   try {
-    write_file(dir, name, bytes);
+    write_file(dir, name, clean);
   } catch (...) {
     // Undone: the row, and the request's Idempotency-Key with it (a retry may try again).
     pool_.run([&](db::Connection& c) {
@@ -135,6 +151,15 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   return stored;
 }
 
+void UploadService::check_quota(db::Tx& tx, const accounts::Account& owner, std::size_t bytes, const UploadQuota& quota) {
+  const auto state = tx.exec(kQuotaState, owner.id, static_cast<std::int64_t>(bytes),
+                             static_cast<std::int64_t>(quota.total_bytes), quota.per_hour)[0];
+  if (state[0].as<bool>()) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
+  if (!state[1].is_null())
+    throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded))
+        .with_retry_after(std::max(1, static_cast<int>(std::ceil(state[1].as<double>()))));
+}
+
 void UploadService::reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
                             const UploadQuota& quota) {
   const auto size = static_cast<std::int64_t>(file.bytes);
@@ -144,11 +169,8 @@ void UploadService::reserve(const accounts::Account& owner, const std::string& k
     tx.exec(kLockOwner, owner.id);
     if (!tx.exec(kInsertWithinQuota, owner.id, kind, file.url, file.content_type, size, total, quota.per_hour).empty())
       return;
-    const auto state = tx.exec(kQuotaState, owner.id, size, total, quota.per_hour)[0];
-    if (state[0].as<bool>()) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
-    const double wait = state[1].is_null() ? 1.0 : state[1].as<double>();
-    throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded))
-        .with_retry_after(std::max(1, static_cast<int>(std::ceil(wait))));
+    check_quota(tx, owner, file.bytes, quota);
+    throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded)).with_retry_after(1);
   });
 }
 

@@ -1,19 +1,24 @@
 #pragma once
-// Uploaded files: the type is decided by the bytes, the name by us, and a file becomes
-// visible only once it is complete on disk (temp file, fsync, rename).
+// Uploaded files: the type is decided by the bytes, the picture is decoded and encoded again
+// without its metadata (files/image.hpp), the name is ours, and a file becomes visible only once
+// it is complete on disk (temp file, fsync, rename).
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "accounts/model.hpp"
 #include "db/pool.hpp"
+#include "files/image.hpp"
 
 namespace camp::files {
 
 struct ImageType {
   const char* extension;
   const char* content_type;
+  ImageFormat format;
 };
 
 // jpeg, png or webp by magic bytes; nothing for anything else.
@@ -24,6 +29,11 @@ struct StoredFile {
   std::string content_type;
   std::size_t bytes = 0;
 };
+
+// Whether `url` names a recorded upload of `kind` (profile, question, event) by one of `owners`.
+bool is_upload_by(db::Tx& tx, const std::string& url, const std::string& kind, const std::vector<std::int64_t>& owners);
+// Whether `url` names a recorded upload of `kind` by an account that is an admin.
+bool is_admin_upload(db::Tx& tx, const std::string& url, const std::string& kind);
 
 // Trial accounts may not upload (403 with a message saying so).
 void ensure_may_upload(const accounts::Account& owner);
@@ -38,9 +48,11 @@ class UploadService {
  public:
   UploadService(db::Pool& pool, std::string uploads_dir, std::size_t max_bytes);
 
-  // Trial accounts get 403. Past the quota, 429: without Retry-After for the total (it does
-  // not free itself), with it for the hourly count. Enforced in one locked transaction, so
-  // parallel uploads cannot both take the last slot.
+  // Trial accounts get 403; 422 for bytes that do not decode as the image their signature
+  // names. Past the quota, 429: without Retry-After for the total (it does not free itself),
+  // with it for the hourly count. Checked once before decoding (a refused account costs no
+  // decoding), then enforced with the re-encoded size in one locked transaction, so parallel
+  // uploads cannot both take the last slot.
   StoredFile store(const accounts::Account& owner, const std::string& kind, std::string_view bytes,
                    const UploadQuota& quota);
   std::size_t max_bytes() const { return max_bytes_; }
@@ -48,6 +60,8 @@ class UploadService {
   void remove_partial_files() const;
 
  private:
+  // Throws 429 when the owner's quota has no room for `bytes` more.
+  void check_quota(db::Tx& tx, const accounts::Account& owner, std::size_t bytes, const UploadQuota& quota);
   // Records the upload if the owner's quota allows it, else throws 429.
   void reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
                const UploadQuota& quota);

@@ -12,6 +12,7 @@ const EMAIL_INVALID = '不正なメールアドレスです';
 const EMAIL_REQUIRED = 'メールアドレスは必須です';
 const PASSWORD_REQUIRED = 'パスワードは必須です';
 const CURRENT_PASSWORD_WRONG = '現在のパスワードが正しくありません';
+const OWN_UPLOAD = 'アップロードした画像のURLを指定してください';
 
 function assertAccountShape(account) {
   assert.ok(Number.isInteger(account.id) && account.id > 0, `id ${account.id}`);
@@ -168,7 +169,33 @@ describe('PATCH /api/v1/accounts/{id}', () => {
   test('a javascript: image URL → 422 on account_image_01__c', async () => {
     const e = assertError(
       await patch(me.id, patchBody(me, { account_image_01__c: 'javascript:alert(1)' }), self.token), 422, 'invalid');
-    assert.ok(Array.isArray(e.fields.account_image_01__c) && e.fields.account_image_01__c.length > 0);
+    assert.deepEqual(e.fields.account_image_01__c, [OWN_UPLOAD]);
+  });
+
+  test("another account's upload, a made-up upload name or an upload of another kind → 422, nothing saved", async () => {
+    const other = await createAndLogin({ role: 'student', course: 'rails_4m' });
+    const theirs = await upload(other.token, png(2, 2));
+    assertStatus(theirs, 201);
+    const mineButEvent = await upload(self.token, png(2, 2), { fileType: 'event' });
+    assertStatus(mineButEvent, 201);
+    const madeUp = theirs.json.file_url.replace(/[0-9a-f]{32}/, 'ab'.repeat(16));
+    for (const url of [theirs.json.file_url, madeUp, mineButEvent.json.file_url]) {
+      const e = assertError(await patch(me.id, patchBody(me, { account_image_01__c: url }), self.token), 422, 'invalid');
+      assert.deepEqual(e.fields.account_image_01__c, [OWN_UPLOAD], url);
+    }
+    const after = (await api('GET', '/api/v1/accounts/me', { token: self.token })).json;
+    assert.equal(after.image_url, me.image_url, 'the avatar is unchanged');
+  });
+
+  test('the current avatar may be sent again unchanged; an admin may set an upload of their own', async () => {
+    assertStatus(await patch(me.id, patchBody(me, { nickname__c: 'そのまま' }), self.token), 200);
+    const admin = await createAndLogin({ role: 'admin' });
+    const up = await upload(admin.token, png(2, 2));
+    assertStatus(up, 201);
+    const res = await patch(me.id, patchBody(me, { nickname__c: 'そのまま', account_image_01__c: up.json.file_url }), admin.token);
+    assertStatus(res, 200);
+    assert.equal(res.json.image_url, up.json.file_url);
+    me = res.json;
   });
 
   test('an e-mail taken by another account → 409 conflict', async () => {

@@ -125,6 +125,26 @@ test('a title is one line (it goes into mail subjects): refused on create and up
   assert.equal((await createEvent({ title: '\n前後の改行は取り除く\n' }, { publish: false })).title, '前後の改行は取り除く');
 });
 
+test("an event image is an admin's upload of kind event: a student's, a made-up name or an avatar → 422", async () => {
+  const OWN_UPLOAD = 'アップロードした画像のURLを指定してください';
+  const studentUpload = await upload(student.token, png(), { fileType: 'event' });
+  const avatar = await upload(admin.token, png(), { fileType: 'profile' });
+  const otherAdmin = await createAndLogin({ role: 'admin' });
+  const theirs = await upload(otherAdmin.token, png(), { fileType: 'event' });
+  for (const res of [studentUpload, avatar, theirs]) assertStatus(res, 201);
+  const madeUp = theirs.json.file_url.replace(/[0-9a-f]{32}/, 'cd'.repeat(16));
+  for (const image_url of [studentUpload.json.file_url, madeUp, avatar.json.file_url])
+    assert.deepEqual(fields(await post(valid({ image_url }))).image_url, [OWN_UPLOAD], image_url);
+  // Another admin's upload is the school's; an update that keeps the image, or changes it to a
+  // student's file, is judged the same way.
+  const created = await post(valid({ image_url: theirs.json.file_url }));
+  assertStatus(created, 201);
+  const patch = (event) => api('PATCH', `/api/v1/events/${created.json.id}`, { token: admin.token, json: { event } });
+  assertStatus(await patch({ title: '画像はそのまま', image_url: theirs.json.file_url }), 200);
+  assert.deepEqual(fields(await patch({ image_url: studentUpload.json.file_url })).image_url, [OWN_UPLOAD]);
+  assert.equal((await api('GET', `/api/v1/events/${created.json.id}`, { token: admin.token })).json.image_url, theirs.json.file_url);
+});
+
 test('bad input: never a 500', async () => {
   const raw = (body, type = 'application/json') => api('POST', '/api/v1/events', { token: admin.token, body, headers: { 'content-type': type } });
   assertError(await raw('{"event":'), 400, 'malformed');

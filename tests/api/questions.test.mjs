@@ -62,6 +62,10 @@ test('asking validates with the specification messages', async () => {
   const e = assertError(res, 422, 'invalid');
   assert.deepEqual(e.fields.title, ['タイトルは必須です']);
   assert.deepEqual(e.fields.category_id, ['カテゴリーは必須です']);
+  for (const title of ['\u3000\u3000', '\u00a0', ' \u2003\n\u3000']) {
+    const spaces = await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: childCategory.id, title, body: 'x' } } });
+    assert.deepEqual(assertError(spaces, 422, 'invalid').fields.title, ['タイトルは必須です'], JSON.stringify(title));
+  }
   assertError(await api('POST', '/api/v1/questions', { token: asker.token, json: { title: 'x' } }), 400, 'malformed');
   assertError(await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: 'x', title: 't' } } }), 422, 'invalid');
   const tooLong = await api('POST', '/api/v1/questions', { token: asker.token, json: { question: { category_id: childCategory.id, title: 'あ'.repeat(201) } } });
@@ -81,6 +85,10 @@ test('a question and its answers, end to end', async () => {
   const answer = await api('POST', `/api/v1/questions/${q.id}/answers`, { token: other.token, json: { answer: { body: 'nil を確認しましょう' } } });
   assertStatus(answer, 201);
   assertError(await api('POST', `/api/v1/questions/${q.id}/answers`, { token: other.token, json: { answer: { body: '   ' } } }), 422, 'invalid');
+  for (const body of ['\u3000\u3000', '\u00a0', ' \u2003\n\u3000']) {
+    const spaces = await api('POST', `/api/v1/questions/${q.id}/answers`, { token: other.token, json: { answer: { body } } });
+    assert.deepEqual(assertError(spaces, 422, 'invalid').fields.body, ['回答は必須です'], JSON.stringify(body));
+  }
 
   const shown = await api('GET', `/api/v1/questions/${q.id}`, { token: mentor.token });
   assertStatus(shown, 200);

@@ -149,6 +149,9 @@ test('reviewing: the specification messages, bad bodies, and the thread', async 
   const fields = async (body) => assertError(await api('POST', `/api/v1/submissions/${sub.id}/reviews`, { token: basic.token, json: body }), 422, 'invalid').fields;
   assert.deepEqual(await fields({ review: {} }), { comment: ['コメントは必須です'], status: ['ステータスは必須です'] });
   assert.deepEqual(await fields({ review: { comment: ' \n ', status: 'approved' } }), { comment: ['コメントは必須です'] });
+  // Unicode spaces are whitespace too: the ideographic space a Japanese keyboard types, NBSP, em space.
+  for (const comment of ['\u3000\u3000', '\u00a0', ' \u2003\n\u3000'])
+    assert.deepEqual(await fields({ review: { comment, status: 'approved' } }), { comment: ['コメントは必須です'] }, JSON.stringify(comment));
   assert.deepEqual(await fields({ review: { comment: 'OK', status: 'waiting' } }), { status: ['ステータスは必須です'] });
   assert.deepEqual(await fields({ review: { comment: 12, status: true } }), { comment: ['コメントは必須です'], status: ['ステータスは必須です'] });
   assert.deepEqual(await fields({ review: { comment: 'x'.repeat(20001), status: 'approved' } }), { comment: ['コメントは20000文字以内でご入力ください'] });

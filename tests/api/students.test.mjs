@@ -112,6 +112,11 @@ test('mentoring records: every validation message, newest first, the author or a
   f = fields(await post({ held_at: '2026-11-2', body: ' \n ' }));
   assert.deepEqual(f.held_at, ['メンタリング日時が不正なフォーマットです']);
   assert.deepEqual(f.body, ['内容は必須です']);
+  // Unicode spaces are whitespace too: the ideographic space a Japanese keyboard types, NBSP, em space.
+  for (const body of ['\u3000\u3000', '\u00a0', ' \u2003\n\u3000']) {
+    f = fields(await post({ held_at: '\u3000', body }));
+    assert.deepEqual([f.held_at, f.body], [['メンタリング日時は必須です'], ['内容は必須です']], JSON.stringify(body));
+  }
   assert.deepEqual(fields(await post({ held_at: '2026-02-30 10:00', body: 'x' })).held_at, ['メンタリング日時が不正なフォーマットです']);
   assert.deepEqual(fields(await post({ held_at: '2026-11-20 10:00', body: 'あ'.repeat(501) })).body, ['内容は500文字以内でご入力ください']);
   f = fields(await post({ held_at: 5, body: ['x'] }));

@@ -1,10 +1,18 @@
-// POST /api/v1/file_upload and GET /uploads/...
+// POST /api/v1/file_upload and GET /uploads/...: images are decoded and encoded again, so what
+// is served is the picture without the file's metadata (EXIF with GPS, comments, trailing bytes).
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   api, assertError, assertStatus, BASE_URL, createAndLogin, errorMessages, upload, UPLOAD_ERROR, uploadForm,
 } from './lib/client.mjs';
-import { gif, HTML, jpeg, PHP, png, SVG, webp } from './lib/images.mjs';
+import {
+  decodePng, exifWithGps, gif, GPS_BYTES, HTML, jpeg, jpegSegments, noisePng, PHP, png, pngChunks, pngClaiming, pngOf,
+  SVG, webp, webpChunks,
+} from './lib/images.mjs';
+
+const PIXELS_MESSAGE = '画像の画素数が多すぎます（5000万画素まで）';
+const COM = 0xfe;
+const APP1 = 0xe1;
 
 let token;
 before(async () => {
@@ -17,6 +25,23 @@ function assertRefusedFormat(res) {
     `the 422 carries '${UPLOAD_ERROR}': ${JSON.stringify(res.json)}`);
 }
 
+// The served file is the same picture in the same format: PNG pixel for pixel, a JPEG of the
+// same size, a WebP with its image chunk.
+const samePicture = {
+  'image/png': (sent, got) => assert.ok(decodePng(got).pixels.equals(decodePng(sent).pixels), 'the same pixels'),
+  'image/jpeg': (sent, got) => {
+    const [a, b] = [jpegSegments(sent), jpegSegments(got)];
+    assert.deepEqual([b.width, b.height], [a.width, a.height], 'the same size');
+  },
+  'image/webp': (_sent, got) => assert.ok(webpChunks(got).some((t) => t === 'VP8 ' || t === 'VP8L'), webpChunks(got).join()),
+};
+
+async function storedFile(url) {
+  const file = await api('GET', url);
+  assertStatus(file, 200);
+  return file.bytes;
+}
+
 describe('accepted images', () => {
   const cases = [
     ['png', png(), 'client-chosen-name.png', 'image/png', /\.png$/, 'image/png'],
@@ -25,6 +50,7 @@ describe('accepted images', () => {
     ['webp', webp(), 'client-chosen-name.webp', 'image/webp', /\.webp$/, 'image/webp'],
     // Decided by the bytes: a real PNG with a misleading name and type is still a PNG.
     ['png named evil.php sent as text/html', png(4, 4), 'client-chosen-name.php', 'text/html', /\.png$/, 'image/png'],
+    ['noise png of 300 KiB', noisePng(300 * 1024).bytes, 'noise.png', 'image/png', /\.png$/, 'image/png'],
   ];
   for (const [name, bytes, filename, type, ext, served] of cases) {
     test(`${name}: 201 {file_url}, then served with ${served} and nosniff`, async () => {
@@ -40,7 +66,7 @@ describe('accepted images', () => {
       assertStatus(file, 200);
       assert.equal((file.headers.get('content-type') || '').split(';')[0].trim(), served);
       assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
-      assert.ok(file.bytes.equals(bytes), 'the stored file is byte-identical');
+      samePicture[served](bytes, file.bytes);
     });
   }
 
@@ -53,7 +79,80 @@ describe('accepted images', () => {
   });
 });
 
+describe('metadata never survives', () => {
+  const { app1 } = exifWithGps(6); // orientation 6: turn 90° clockwise
+  const { tiff } = exifWithGps(1); // upright: the pixels come back as they are
+  const comment = Buffer.from('撮影: 自宅 東京都渋谷区神宮前3-2-1', 'utf8');
+
+  test('a JPEG with EXIF (GPS position) and a comment comes back without both, turned upright', async () => {
+    const sent = jpeg(16, 8, [[APP1, app1], [COM, comment]]);
+    assert.ok(sent.includes(GPS_BYTES) && sent.includes(comment), 'the planted metadata is in what is sent');
+    const res = await upload(token, sent, { filename: 'photo.jpg', type: 'image/jpeg' });
+    assertStatus(res, 201);
+    const got = await storedFile(res.json.file_url);
+    const { segments, width, height } = jpegSegments(got);
+    const markers = segments.map((s) => s.marker);
+    assert.ok(!markers.includes(APP1) && !markers.includes(COM), `no APP1 or COM segment: ${markers.map((m) => m.toString(16))}`);
+    assert.ok(!got.includes(GPS_BYTES) && !got.includes('Exif') && !got.includes(comment), 'no trace of them');
+    assert.deepEqual([width, height], [8, 16], 'the orientation is applied to the pixels');
+  });
+
+  test('a PNG with eXIf (GPS) and tEXt chunks comes back with the same pixels and neither chunk', async () => {
+    const pixels = Buffer.from(Array.from({ length: 3 * 3 * 3 }, (_, i) => (i * 37) & 0xff));
+    const sent = pngOf(3, 3, pixels, [['eXIf', tiff], ['tEXt', Buffer.concat([Buffer.from('Comment\0'), comment])]]);
+    const res = await upload(token, sent);
+    assertStatus(res, 201);
+    const got = await storedFile(res.json.file_url);
+    const types = pngChunks(got).map((c) => c.type);
+    for (const type of ['eXIf', 'tEXt', 'zTXt', 'iTXt', 'iCCP']) assert.ok(!types.includes(type), `no ${type}: ${types}`);
+    assert.ok(!got.includes(GPS_BYTES) && !got.includes(comment));
+    assert.ok(decodePng(got).pixels.equals(pixels), 'the same pixels');
+  });
+
+  test('a WebP with an EXIF chunk (GPS) comes back without it', async () => {
+    const sent = webp(tiff);
+    assert.deepEqual(webpChunks(sent), ['VP8X', 'VP8L', 'EXIF']);
+    const res = await upload(token, sent, { filename: 'a.webp', type: 'image/webp' });
+    assertStatus(res, 201);
+    const got = await storedFile(res.json.file_url);
+    assert.ok(!webpChunks(got).includes('EXIF') && !webpChunks(got).includes('XMP '), webpChunks(got).join());
+    assert.ok(!got.includes(GPS_BYTES));
+  });
+
+  test('HTML after a whole JPEG, or in its comment, is not served', async () => {
+    for (const sent of [Buffer.concat([jpeg(), HTML]), jpeg(8, 8, [[COM, HTML]])]) {
+      const res = await upload(token, sent, { filename: 'a.jpg', type: 'image/jpeg' });
+      assertStatus(res, 201);
+      const got = await storedFile(res.json.file_url);
+      assert.ok(!got.includes('<script'), 'the HTML is gone');
+      jpegSegments(got);
+    }
+  });
+});
+
 describe('refused uploads', () => {
+  test('a JPEG header followed by HTML (a polyglot) → 422 with the exact message', async () => {
+    const polyglot = Buffer.concat([jpeg().subarray(0, 20), HTML]);
+    assertRefusedFormat(await upload(token, polyglot, { filename: 'x.jpg', type: 'image/jpeg' }));
+  });
+
+  test('a cut or damaged PNG, a cut JPEG → 422', async () => {
+    const whole = png(40, 40);
+    const damaged = Buffer.from(whole);
+    damaged[damaged.length - 20] ^= 0xff;
+    const cutJpeg = jpeg(64, 64).subarray(0, -10);
+    assertRefusedFormat(await upload(token, whole.subarray(0, whole.length - 20)));
+    assertRefusedFormat(await upload(token, damaged));
+    assertRefusedFormat(await upload(token, cutJpeg, { filename: 'x.jpg', type: 'image/jpeg' }));
+  });
+
+  test('a small PNG that claims 10000×10000 pixels → 422 before it is decoded', async () => {
+    const res = await upload(token, pngClaiming(10000, 10000));
+    const e = assertError(res, 422, 'invalid');
+    assert.equal(e.message, PIXELS_MESSAGE);
+    assert.deepEqual(e.fields.file, [PIXELS_MESSAGE]);
+  });
+
   test('a GIF → 422 with the exact message', async () => {
     assertRefusedFormat(await upload(token, gif(), { filename: 'a.gif', type: 'image/gif' }));
   });
@@ -137,12 +236,8 @@ describe('who may upload, and how much', () => {
   const RATE_MESSAGE = 'アップロードの回数が多すぎます。しばらくしてから再度お試しください';
   const TRIAL_MESSAGE = '体験アカウントではファイルをアップロードできません';
 
-  // A PNG start padded to `size` bytes: sniffed as PNG, stored as sent.
-  const pngOfSize = (size) => {
-    const buffer = Buffer.alloc(size, 0x50);
-    png().copy(buffer);
-    return buffer;
-  };
+  // Noise does not compress: the stored PNG is about as big as the one sent.
+  const pngOfSize = (size) => noisePng(size).bytes;
 
   test('a trial account → 403 with its message, whatever it sends', async () => {
     const { token } = await createAndLogin({ role: 'trial' });

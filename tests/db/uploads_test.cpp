@@ -3,11 +3,14 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "accounts/service.hpp"
 #include "core/error.hpp"
 #include "environment.hpp"
+#include "files/image.hpp"
 #include "files/uploads.hpp"
 
 using namespace camp;
@@ -15,7 +18,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPng = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
+std::string unhex(std::string_view hex) {
+  std::string out;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out += static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16));
+  return out;
+}
+
+// A real 1×1 RGBA PNG; the stored file is that picture encoded again (files/image.hpp).
+const std::string kPng = unhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154"
+    "78da6364f8cf500f00038601805a347d6b0000000049454e44ae426082");
+std::size_t stored_size() {
+  static const auto size = files::reencode_image(kPng, files::ImageFormat::png).size();
+  return size;
+}
 const files::UploadQuota kRoomy{1024 * 1024 * 1024, 1000};
 
 accounts::Account make(const std::string& tag, const std::string& role = "student") {
@@ -51,15 +67,21 @@ TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
   EXPECT_EQ(a.url.rfind("/uploads/profile/", 0), 0u);
   EXPECT_TRUE(a.url.ends_with(".png"));
   const auto path = dir + a.url.substr(std::string("/uploads").size());
-  EXPECT_EQ(fs::file_size(path), kPng.size());
+  EXPECT_EQ(a.bytes, stored_size());
+  EXPECT_EQ(fs::file_size(path), stored_size());
 
-  try {
-    uploads.store(owner, "profile", "GIF89a....", kRoomy);
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), errc::invalid);
-    EXPECT_STREQ(e.what(), "jpg/png/webp いずれかの形式のファイルをアップロードしてください。");
+  // A PNG signature and header followed by filler: sniffed as PNG, but no picture.
+  const auto fake = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
+  for (const auto& refused : {std::string("GIF89a...."), fake}) {
+    try {
+      uploads.store(owner, "profile", refused, kRoomy);
+      FAIL();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), errc::invalid);
+      EXPECT_STREQ(e.what(), "jpg/png/webp いずれかの形式のファイルをアップロードしてください。");
+    }
   }
+
   EXPECT_THROW(uploads.store(owner, "profile", std::string(1024 * 1024 + 1, 'x'), kRoomy), Error);
   EXPECT_THROW(uploads.store(owner, "../../etc", kPng, kRoomy), Error);
 }
@@ -82,7 +104,7 @@ TEST(UploadsDb, TotalBytesPerAccountAreCapped) {
   const auto owner = make("quota");
   const auto dir = dir_for("quota");
   files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
-  const files::UploadQuota quota{3 * kPng.size(), 1000};
+  const files::UploadQuota quota{3 * stored_size(), 1000};
   for (int i = 0; i < 3; ++i) uploads.store(owner, "profile", kPng, quota);
   try {
     uploads.store(owner, "profile", kPng, quota);

@@ -1,12 +1,15 @@
 // Drill: kill -9 of a daemon during uploads (docs/reliability.md). A file is written to a
 // hidden temporary name, fsynced and renamed: after the kill no visible file in the uploads
 // directory is partial, a leftover temporary file is never served, the restarted daemon removes
-// leftovers, and every upload it acknowledged is served whole.
+// leftovers, and every upload it acknowledged is served whole. Uploads are stored encoded again
+// (files/image.cpp), so "whole" means: a PNG with every chunk's CRC right, up to IEND, holding
+// exactly the pixels of one upload.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { decodePng } from '../api/lib/images.mjs';
 import { account, call, ownDatabase, png, startDaemon, uploadForm, waitFor } from './lib.mjs';
 
 let db;
@@ -25,9 +28,13 @@ test('kill -9 during uploads: no partial file visible or served; acknowledged up
   daemon = await startDaemon(db, { name: 'upload', env });
   const dataDir = daemon.dir;
   const student = await account(db, daemon.url);
-  // 2 MiB files, each filled with its own byte so a mix-up or truncation shows.
+  // 2 MiB pictures, each of its own noise so a mix-up or truncation shows.
   const size = 2 << 20;
-  const payload = (n) => png(size, 1 + (n % 250));
+  const payloads = new Map();
+  const payload = (n) => {
+    if (!payloads.has(n)) payloads.set(n, png(size, 1 + n));
+    return payloads.get(n);
+  };
   const acknowledged = [];
   let n = 0;
   const uploader = async () => {
@@ -59,11 +66,12 @@ test('kill -9 during uploads: no partial file visible or served; acknowledged up
   if (failure) throw failure;
 
   const dir = join(dataDir, 'uploads', 'profile');
-  const expectWhole = (name) => {
-    const bytes = readFileSync(join(dir, name));
-    assert.equal(bytes.length, size, `${name} is whole`);
-    assert.ok(bytes.subarray(33).every((b) => b === bytes[40]), `${name} holds one upload's bytes`);
+  // Whole: it decodes (a cut file has no IEND or a bad CRC) to the pixels of one upload.
+  const isWhole = (bytes) => {
+    const { pixels } = decodePng(bytes);
+    return Array.from({ length: n }, (_, k) => k).some((k) => payload(k).pixels.equals(pixels));
   };
+  const expectWhole = (name) => assert.ok(isWhole(readFileSync(join(dir, name))), `${name} is one whole upload`);
   const visible = files(dir).filter((f) => !f.startsWith('.'));
   for (const name of visible) expectWhole(name);
   const leftovers = files(dir).filter((f) => f.startsWith('.'));
@@ -79,13 +87,13 @@ test('kill -9 during uploads: no partial file visible or served; acknowledged up
     const res = await fetch(daemon.url + url, { signal: AbortSignal.timeout(10000) });
     assert.equal(res.status, 200, url);
     const body = Buffer.from(await res.arrayBuffer());
-    assert.ok(body.equals(payload(mine)), `${url} served whole`);
+    assert.ok(decodePng(body).pixels.equals(payload(mine).pixels), `${url} served whole`);
   }
   // Every row in the database names a whole file or none (killed between the row and the
   // rename): never a partial one.
   for (const url of db.sql('SELECT path FROM uploads').split('\n').filter(Boolean)) {
     const res = await fetch(daemon.url + url, { signal: AbortSignal.timeout(10000) });
-    if (res.status === 200) assert.equal((await res.arrayBuffer()).byteLength, size, url);
+    if (res.status === 200) assert.ok(isWhole(Buffer.from(await res.arrayBuffer())), url);
     else assert.equal(res.status, 404, url);
   }
   // And the daemon takes uploads again.

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
+import { noisePng } from '../api/lib/images.mjs';
 import { freePort } from '../api/lib/own-daemon.mjs';
 
 export { freePort };
@@ -178,11 +179,13 @@ export function cableClient(base, token, identifiers) {
   return client;
 }
 
-/** A real (minimal) PNG of about `bytes` bytes: the signature, IHDR, then filler. */
-export function png(bytes, fill = 0) {
-  const b = Buffer.alloc(Math.max(bytes, 33), fill);
-  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').copy(b, 0);
-  return b;
+/**
+ * A PNG of about `bytes` bytes whose pixels are noise from `seed`: the daemon decodes it and
+ * stores it encoded again, about as big (noise does not compress). `.pixels` are its pixels.
+ */
+export function png(bytes, seed = 0) {
+  const made = noisePng(bytes, seed);
+  return Object.assign(made.bytes, { pixels: made.pixels });
 }
 
 export function uploadForm(bytes, fileType = 'profile') {

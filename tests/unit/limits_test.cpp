@@ -155,3 +155,11 @@ TEST(Limits, TheMessagesQuoteTheLimitsTheyAreAbout) {
     EXPECT_TRUE(alone) << "'" << text << "' does not quote " << number;
   }
 }
+
+// The pixel limit is quoted in 万 (ten thousands), as a Japanese reader counts.
+TEST(Limits, ThePixelMessageQuotesThePixelLimit) {
+  using namespace camp;
+  ASSERT_EQ(limits::upload_pixels_max % 10000, 0);
+  const auto quoted = "（" + std::to_string(limits::upload_pixels_max / 10000) + "万画素まで）";
+  EXPECT_NE(msg::image_too_many_pixels.find(quoted), std::string_view::npos) << msg::image_too_many_pixels;
+}
