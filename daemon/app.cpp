@@ -107,7 +107,8 @@ App::App(Config cfg, const std::string& database_url)
       student_imports(pool, invitations),
       ai_chat(pool, config.ai_chat),
       questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
-      questionnaires(pool, questionnaire_keys, system_clock(), config.public_url) {
+      questionnaires(pool, questionnaire_keys, system_clock(), config.public_url),
+      notifications(pool) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   // The course plans (config/course-plans, compiled in) into the database, when they changed.

@@ -23,6 +23,7 @@
 #include "students/service.hpp"
 #include "ai_chat/engine.hpp"
 #include "questionnaires/service.hpp"
+#include "notifications/service.hpp"
 #include "http/host_watch.hpp"
 #include "http/router.hpp"
 #include "metrics.hpp"
@@ -63,6 +64,7 @@ struct App {
   ai_chat::AiChatEngine ai_chat;  // its provider worker and answer writer (docs/ai-chat.md)
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
+  notifications::NotificationService notifications;
   http::Router router;
   http::HostWatch host_watch{config.public_url};
   Metrics metrics;
