@@ -2,12 +2,16 @@
 
 #include <iostream>
 
+#include <spdlog/spdlog.h>
+
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
 #include "accounts/token.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
 #include "mail/preferences.hpp"
+#include "notifications/dispatcher.hpp"
+#include "notifications/repo.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 
@@ -63,6 +67,20 @@ const mail::UnsubscribeLinks& Context::unsubscribe_links() {
         std::make_unique<mail::UnsubscribeLinks>(accounts::load_or_create_jwt_secret(c.jwt_secret, c.data_dir), c.public_url);
   }
   return *unsubscribe_links_;
+}
+
+void Context::dispatch_recorded_events() {
+  if (!pool_) return;  // the command did not touch the database
+  try {
+    const auto pending = pool_->autocommit([](db::Tx& tx) {
+      return notifications::repo::events_table_exists(tx) ? notifications::repo::event_counts(tx).pending : 0;
+    });
+    if (pending == 0) return;
+    notifications::dispatch_pending(*pool_, {unsubscribe_links(), config().public_url}, 200);
+  } catch (const std::exception& e) {
+    // The database went away with the command (db stop, db restore): a daemon dispatches later.
+    spdlog::debug("notifications left for a daemon to dispatch: {}", e.what());
+  }
 }
 
 void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }

@@ -12,6 +12,7 @@
 #include "curriculum/service.hpp"
 #include "seed/ai_chat.hpp"
 #include "seed/demo.hpp"
+#include "seed/notifications.hpp"
 #include "seed/reviews.hpp"
 #include "seed/students.hpp"
 #include "seed/fixture.hpp"
@@ -85,6 +86,7 @@ int seed_demo(Context& ctx) {
   seed::seed_demo_ai_chats(ctx.pool());  // after the curriculum: its passages are quoted too
   const auto questionnaire_keys = questionnaires::Keyring::open(ctx.config().questionnaire_key_file());
   const int questionnaire_answers = seed::seed_demo_questionnaires(ctx.pool(), questionnaire_keys, ctx.config().public_url);
+  seed::seed_demo_notifications(ctx.pool());  // last: told of what the demo data holds
   if (ctx.json()) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : logins)
