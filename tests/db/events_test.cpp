@@ -12,6 +12,7 @@
 #include "environment.hpp"
 #include "events/service.hpp"
 #include "mail/outbox.hpp"
+#include "notifications/dispatcher.hpp"
 
 using namespace camp;
 using namespace camp::events;
@@ -57,7 +58,10 @@ Event published_event(int capacity, const std::string& date = "2026-12-05") {
   return s.publish(admin(), e.id);
 }
 
+// Publishing, moving up and cancelling are domain events: their mails are queued once the
+// dispatcher (every daemon runs one) has taken them.
 std::vector<mail::Mail> mails_to(const std::string& address, const std::string& template_name) {
+  notifications::dispatch_pending(dbtest::pool(), {links(), "https://camp.example.com"}, 100000);
   return dbtest::pool().transaction([&](db::Tx& tx) {
     std::vector<mail::Mail> out;
     for (auto& m : mail::list(tx, std::nullopt, 100000))
