@@ -72,7 +72,7 @@ constexpr db::Statement kWithRoles{
 constexpr db::Statement kInsert{
     "notifications.insert",
     "WITH n AS (INSERT INTO notifications (account_id, event_id, kind, category, title, body, link, actor_id) "
-    "SELECT x, $2, $3, $4, $5, $6, $7, $8 FROM unnest($1::int8[]) x "
+    "SELECT x, $2::int8, $3::text, $4::text, $5::text, $6::text, $7::text, $8::int8 FROM unnest($1::int8[]) x "
     "ON CONFLICT (event_id, account_id) DO NOTHING RETURNING account_id) "
     "SELECT account_id, pg_notify('camp_cable', json_build_object('stream', 'notifications', 'message', "
     "json_build_object('event_id', $2::int8))::text) FROM n"};
