@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "mail/outbox.hpp"
@@ -65,9 +66,16 @@ Told dispatch(db::Tx& tx, const DispatchContext& ctx, const repo::DomainEvent& e
     if (rule.mail_template.empty()) continue;
     const std::unordered_set<std::int64_t> new_ones(told.begin(), told.end());
     std::vector<mail::Outgoing> mails;
-    for (const auto& p : people)
-      if (new_ones.count(p.account.id) && p.mail == MailPreference::immediately && !p.school_mail_stopped)
-        mails.push_back(mail_for(rule, content, e, p, ctx));
+    for (const auto& p : people) {
+      if (!new_ones.count(p.account.id) || p.mail != MailPreference::immediately || p.school_mail_stopped) continue;
+      try {
+        mail::check_address(p.account.email);  // one address the outbox refuses fails alone
+      } catch (const Error&) {
+        spdlog::warn("notifications: event {}: no mail to account {}: its address cannot be mailed", e.id, p.account.id);
+        continue;
+      }
+      mails.push_back(mail_for(rule, content, e, p, ctx));
+    }
     if (!mails.empty()) out.mails += mail::enqueue_many(tx, mails);
   }
   return out;
