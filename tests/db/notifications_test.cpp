@@ -32,7 +32,14 @@ const mail::UnsubscribeLinks& links() {
   return l;
 }
 DispatchContext context() { return {links(), "https://camp.example.com"}; }
-int dispatch() { return dispatch_pending(dbtest::pool(), context(), 100000); }
+int dispatch() {
+  try {
+    return dispatch_pending(dbtest::pool(), context(), 100000);
+  } catch (const Error& e) {
+    ADD_FAILURE() << "DEBUG " << e.what() << " " << e.detail();
+    throw;
+  }
+}
 
 accounts::Account person(const std::string& role, std::optional<std::string> course = std::nullopt,
                          const std::string& nickname = "通知テスト") {
