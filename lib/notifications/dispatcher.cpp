@@ -91,16 +91,16 @@ Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx) {
   auto result = Dispatched::done;
   const auto started = std::chrono::steady_clock::now();
   Told told;
+  // A savepoint: a failing dispatch leaves nothing behind but the event's failed attempt, and
+  // the row lock is held throughout. (Plain SQL: savepoints cannot be prepared statements.)
+  work.exec("SAVEPOINT dispatch");
   try {
-    // A savepoint: a failing dispatch leaves nothing behind but the event's failed attempt,
-    // and the row lock is held throughout.
-    pqxx::subtransaction sub(work, "dispatch");
-    db::Tx inner(conn, sub);
-    told = dispatch(inner, ctx, *event);
-    sub.commit();
+    told = dispatch(tx, ctx, *event);
+    work.exec("RELEASE SAVEPOINT dispatch");
     repo::delete_event(tx, event->id);
   } catch (const std::exception& e) {
     if (!conn.pq().is_open()) throw;  // the connection, not the event: nothing to count
+    work.exec("ROLLBACK TO SAVEPOINT dispatch");
     repo::event_failed(tx, event->id, text::escape_for_log(e.what()), kMaxDispatchAttempts);
     spdlog::warn("notifications: event {} ({}) attempt {} failed{}: {}", event->id, event->type, event->attempts + 1,
                  event->attempts + 1 >= kMaxDispatchAttempts ? " (giving up)" : "", text::escape_for_log(e.what()));

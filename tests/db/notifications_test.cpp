@@ -36,7 +36,7 @@ int dispatch() {
   try {
     return dispatch_pending(dbtest::pool(), context(), 100000);
   } catch (const Error& e) {
-    ADD_FAILURE() << "DEBUG " << e.what() << " " << e.detail();
+    ADD_FAILURE() << "dispatching failed: " << e.what() << " " << e.detail();
     throw;
   }
 }
@@ -202,9 +202,9 @@ TEST(NotificationsDb, TwoDispatchersRacingTellEachRecipientOnce) {
   EXPECT_EQ(notifications_of(watcher, "answer.created"), kAnswers);
   EXPECT_EQ(mails_to(asker, "notification"), kAnswers);
   EXPECT_EQ(mails_to(watcher, "notification"), kAnswers);
-  // Each answerer watches from their answer on: mentor i hears of the answers after theirs.
-  EXPECT_EQ(notifications_of(mentors.front(), "answer.created"), kAnswers - 1);
-  EXPECT_EQ(notifications_of(mentors.back(), "answer.created"), 0);
+  // Every answerer watches by the time the events are dispatched (after all the answers): each
+  // hears of every answer but their own.
+  for (const auto& m : mentors) EXPECT_EQ(notifications_of(m, "answer.created"), kAnswers - 1);
 }
 
 TEST(NotificationsDb, EveryPreferenceIsHonoured) {
