@@ -135,7 +135,7 @@ test('preferences: defaults, changes, and the events unsubscribe page is the sam
   assert.equal(back.json.mail.event, 'immediately');
   assert.equal(back.json.magazine, true);
   const page = await api('GET', `/api/v1/mail_unsubscriptions/events/${link.id}`);
-  assert.equal(page.json.stopped, false);
+  assert.equal(page.json.data.stopped, false);
 });
 
 test('bad input gets the documented error, never a 500', async () => {
