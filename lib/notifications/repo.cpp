@@ -74,8 +74,8 @@ constexpr db::Statement kInsert{
     "WITH n AS (INSERT INTO notifications (account_id, event_id, kind, category, title, body, link, actor_id) "
     "SELECT x, $2::int8, $3::text, $4::text, $5::text, $6::text, $7::text, $8::int8 FROM unnest($1::int8[]) x "
     "ON CONFLICT (event_id, account_id) DO NOTHING RETURNING account_id) "
-    "SELECT account_id, pg_notify('camp_cable', json_build_object('stream', 'notifications', 'message', "
-    "json_build_object('event_id', $2::int8))::text) FROM n"};
+    "SELECT (SELECT coalesce(array_agg(account_id), '{}') FROM n)::text, pg_notify('camp_cable', "
+    "json_build_object('stream', 'notifications', 'message', json_build_object('event_id', $2::int8))::text)"};
 constexpr db::Statement kOfEvent{
     "notifications.of_event",
     "SELECT n.account_id, " CAMP_NOTIFICATION_COLUMNS "FROM notifications n LEFT JOIN accounts a ON a.id = n.actor_id "
@@ -232,13 +232,11 @@ std::vector<std::int64_t> account_ids_with_roles(db::Tx& tx, const std::vector<s
 
 std::vector<std::int64_t> insert_notifications(db::Tx& tx, const NewNotifications& n,
                                                const std::vector<std::int64_t>& account_ids) {
-  std::vector<std::int64_t> out;
-  if (account_ids.empty()) return out;
-  const auto rows = tx.exec(kInsert, db::int_array(account_ids), n.event_id, n.kind, std::string(to_string(n.category)),
-                            n.title, n.body, n.link, n.actor_id);
-  out.reserve(rows.size());
-  for (const auto& r : rows) out.push_back(r[0].as<std::int64_t>());
-  return out;
+  if (account_ids.empty()) return {};
+  // One NOTIFY for the event, not one per row; the accounts written come back as one int8[].
+  return db::parse_int_array(tx.exec(kInsert, db::int_array(account_ids), n.event_id, n.kind,
+                                     std::string(to_string(n.category)), n.title, n.body, n.link, n.actor_id)[0][0]
+                                 .as<std::string>());
 }
 
 std::vector<std::pair<std::int64_t, Notification>> of_event(db::Tx& tx, std::int64_t event_id,

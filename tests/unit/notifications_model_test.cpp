@@ -2,6 +2,7 @@
 // stable keys, and the one-line texts a notification (and a mail subject) carries.
 #include <gtest/gtest.h>
 
+#include "db/arrays.hpp"
 #include "notifications/model.hpp"
 
 using namespace camp::notifications;
@@ -43,4 +44,11 @@ TEST(NotificationsModel, UnreadCountsNameEveryCategory) {
   EXPECT_EQ(j["by_category"]["review"], 3);
   EXPECT_EQ(j["by_category"]["announcement"], 0);
   EXPECT_EQ(j["by_category"].size(), kCategories.size());
+}
+
+TEST(DbArrays, AnInt8ArrayReadBack) {
+  EXPECT_EQ(camp::db::parse_int_array("{}"), std::vector<std::int64_t>{});
+  EXPECT_EQ(camp::db::parse_int_array("{7}"), std::vector<std::int64_t>{7});
+  EXPECT_EQ(camp::db::parse_int_array("{1,22,9223372036854775807}"),
+            (std::vector<std::int64_t>{1, 22, 9223372036854775807}));
 }
