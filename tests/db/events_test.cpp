@@ -212,6 +212,7 @@ TEST(EventsDb, PublishAudienceIsWhoThePublishMails) {
   person("student", "u29");
   dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, opted_out.id, mail::Topic::events); });
   const auto count_mails = [] {
+    notifications::dispatch_pending(dbtest::pool(), {links(), "https://camp.example.com"}, 100000);
     return dbtest::pool().transaction([](db::Tx& tx) {
       const auto all = mail::list(tx, std::nullopt, 1000000);
       return std::count_if(all.begin(), all.end(), [](const mail::Mail& m) { return m.template_name == "event_published"; });
