@@ -2,9 +2,13 @@
 
 #include <iostream>
 
+#include <spdlog/spdlog.h>
+
 #include "app/services.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
+#include "notifications/dispatcher.hpp"
+#include "notifications/repo.hpp"
 
 namespace camp::cli {
 
@@ -30,6 +34,20 @@ db::Pool& Context::pool() {
 app::Services& Context::services() {
   if (!services_) services_ = std::make_unique<app::Services>(config(), pool(), app::Caches::none);
   return *services_;
+}
+
+void Context::dispatch_recorded_events() {
+  if (!pool_) return;  // the command did not touch the database
+  try {
+    const auto pending = pool_->autocommit([](db::Tx& tx) {
+      return notifications::repo::events_table_exists(tx) ? notifications::repo::event_counts(tx).pending : 0;
+    });
+    if (pending == 0) return;
+    notifications::dispatch_pending(*pool_, {services().unsubscribe_links, config().public_url}, 200);
+  } catch (const std::exception& e) {
+    // The database went away with the command (db stop, db restore): a daemon dispatches later.
+    spdlog::debug("notifications left for a daemon to dispatch: {}", e.what());
+  }
 }
 
 void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }

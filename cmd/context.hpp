@@ -48,6 +48,10 @@ class Context {
 
   // Every use case, wired as in the daemon (without its caches).
   app::Services& services();
+  // After a command that used the database: dispatches the domain events waiting (those it
+  // recorded among them), so its notifications and mails exist when it returns, with or
+  // without a running daemon. Never fails the command: a daemon dispatches what is left.
+  void dispatch_recorded_events();
 
  private:
   const Globals& globals_;
@@ -77,6 +81,7 @@ void setup_mail(CLI::App& app, Run& run);
 void setup_mail_campaigns(CLI::App& mail_group, Run& run);
 void setup_events(CLI::App& app, Run& run);
 void setup_questionnaires(CLI::App& app, Run& run);
+void setup_notifications(CLI::App& app, Run& run);
 void setup_serve(CLI::App& app, Run& run, const char* argv0);
 
 }  // namespace camp::cli

@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_events(app, run);
   camp::cli::setup_students(app, run);
   camp::cli::setup_questionnaires(app, run);
+  camp::cli::setup_notifications(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
 
   try {
@@ -82,7 +83,10 @@ int main(int argc, char** argv) {
   try {
     camp::setup_logging("warn", "text");
     camp::cli::Context ctx(globals);
-    return run ? run(ctx) : camp::cli::kUsage;
+    if (!run) return camp::cli::kUsage;
+    const int code = run(ctx);
+    ctx.dispatch_recorded_events();
+    return code;
   } catch (const camp::Error& e) {
     print_error(e);
     return camp::cli::exit_code_for(e.code());

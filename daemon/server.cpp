@@ -23,6 +23,9 @@
 #include "db/idempotency.hpp"
 #include "db/listener.hpp"
 #include "mail/delivery.hpp"
+#include "mail/waiting.hpp"
+#include "notifications/dispatcher.hpp"
+#include "notifications/events.hpp"
 
 namespace camp {
 namespace {
@@ -206,6 +209,18 @@ class Housekeeping {
       } catch (const std::exception& e) {
         spdlog::warn("mail digest failed (retried at the next check): {}", e.what());
       }
+      // Notifications: the daily digest (once per day whatever the number of daemons) and
+      // retention (bounded batches, so a large backlog takes a few checks).
+      try {
+        if (notifications::run_digest_if_due(app_.pool, {app_.unsubscribe_links, app_.config.public_url}, app_.config,
+                                              system_clock()))
+          spdlog::info("notifications: today's digest mails queued");
+        if (const auto n = app_.notifications.prune(std::chrono::system_clock::now(),
+                                                    app_.config.notification_retention_days, 10))
+          spdlog::info("housekeeping: pruned {} notifications", n);
+      } catch (const std::exception& e) {
+        spdlog::warn("notification housekeeping failed: {}", e.what());
+      }
       arm(std::chrono::minutes(5));
     });
   }
@@ -247,12 +262,14 @@ void run_server(App& app) {
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
   mail::DeliveryWorker mail_worker(app.config, app.pool.url());  // its own threads and connections
+  notifications::Dispatcher dispatcher(app.config, app.pool.url(), app.unsubscribe_links);  // its own thread too
   // One LISTEN connection: session invalidations for the cache, everything else to /cable. It
   // needs a session of its own (not PgBouncer's transaction mode): session_database_url.
   db::Listener listener(
       app.config.session_database_url.empty() ? app.pool.url() : app.config.session_database_url,
       [&](const std::string& stream, const std::string& message) {
         if (stream == mail::kMailStream) return mail_worker.wake();
+        if (stream == notifications::kDomainEventsStream) return dispatcher.wake();
         if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
         auto parsed = nlohmann::json::parse(message, nullptr, false);
@@ -349,6 +366,7 @@ void run_server(App& app) {
   server->stop();
   server->wait();
   housekeeping.stop();
+  dispatcher.stop();
   mail_worker.stop();
   app.cable_connections = [] { return std::size_t{0}; };
   fast.join();

@@ -117,7 +117,19 @@ void CableServer::stop() {
 std::size_t CableServer::connection_count() const { return impl_->registry.count(); }
 
 void CableServer::broadcast(const std::string& stream, const std::string& message_json) {
-  impl_->hub.fanout(stream, message_json);
+  Channel* relay = nullptr;
+  impl_->channels.for_each([&](Channel& channel) {
+    if (!relay && channel.relays(stream)) relay = &channel;
+  });
+  if (!relay) return impl_->hub.fanout(stream, message_json);
+  // The relay reads the database: off the listener's thread.
+  basio::post(impl_->db, [impl = impl_.get(), relay, stream, message_json] {
+    try {
+      for (const auto& [to, message] : relay->relay(stream, message_json)) impl->hub.fanout(to, message);
+    } catch (const std::exception& e) {
+      spdlog::warn("cable: relaying {} failed: {}", stream, e.what());
+    }
+  });
 }
 
 void CableServer::account_changed(std::int64_t account_id) {

@@ -45,6 +45,14 @@ class Channel {
   virtual std::shared_ptr<Subscription> subscribe(const Subscriber& subscriber, const nlohmann::json& params) = 0;
   // Every few seconds, with this daemon's live connection ids (heartbeats, expiry).
   virtual void tick(const std::vector<std::string>& live_connection_ids) {}
+  // A stream no subscriber hears as it is: the channel turns each of its notifications into
+  // messages for its own subscribers' streams, {stream, message_json}, which the hub fans out
+  // (e.g. one "notifications" NOTIFY per domain event becomes one message per connected
+  // recipient). Runs on a database worker.
+  virtual bool relays(const std::string& stream) const { return false; }
+  virtual std::vector<std::pair<std::string, std::string>> relay(const std::string& stream, const std::string& message_json) {
+    return {};
+  }
 };
 
 class ChannelRegistry {

@@ -20,6 +20,7 @@ void add_mail_unsubscriptions(http::Router& router);
 void add_students(http::Router& router);
 void add_ai_chat(http::Router& router);
 void add_questionnaires(http::Router& router);
+void add_notifications(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -39,6 +40,7 @@ inline void add_all(http::Router& router) {
   add_students(router);
   add_ai_chat(router);
   add_questionnaires(router);
+  add_notifications(router);
 }
 
 }  // namespace camp::routes

@@ -20,6 +20,7 @@
 #include "mail/preferences.hpp"
 #include "mail/waiting.hpp"
 #include "milestones/service.hpp"
+#include "notifications/service.hpp"
 #include "questionnaires/keyring.hpp"
 #include "questionnaires/service.hpp"
 #include "questions/question_categories.hpp"
@@ -69,6 +70,7 @@ class Services {
   students::StudentImport student_imports;
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
+  notifications::NotificationService notifications;
 };
 
 }  // namespace camp::app

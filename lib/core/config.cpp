@@ -76,6 +76,7 @@ const std::map<std::string, Setter>& setters() {
       {"links.terms_url", set(&Config::terms_url)},
       {"public_url", set(&Config::public_url)},
       {"questionnaires.key_file", set(&Config::questionnaire_key_file_path)},
+      {"notifications.retention_days", set(&Config::notification_retention_days)},
       {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
       {"cable.max_connections", set_cable(&CableLimits::max_connections)},
       {"cable.max_message_bytes", set_cable(&CableLimits::max_message_bytes)},
@@ -200,6 +201,8 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
   if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
   validate_mail(c.mail);
+  if (c.notification_retention_days < 1 || c.notification_retention_days > 3650)
+    throw Error(errc::invalid, "config: notifications.retention_days must be 1..3650");
   const auto& ai = c.ai_chat;
   if (!ai.base_url.empty() && ai.base_url.rfind("http://", 0) != 0 && ai.base_url.rfind("https://", 0) != 0)
     throw Error(errc::invalid, "config: ai_chat.base_url must be an http:// or https:// URL (or empty: offline)");

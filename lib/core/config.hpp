@@ -107,6 +107,8 @@ struct Config {
   CableLimits cable;
   MailConfig mail;
   AiChatConfig ai_chat;
+  // Notifications older than this are deleted (docs/notifications.md "Retention").
+  int notification_retention_days = 180;
   // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
   std::string questionnaire_key_file_path;
 

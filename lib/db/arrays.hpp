@@ -1,8 +1,10 @@
 #pragma once
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace camp::db {
@@ -57,6 +59,19 @@ inline std::string int_array(std::span<const std::int64_t> items) {
   std::string out = "{";
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + std::to_string(items[i]);
   return out + "}";
+}
+
+// An int8[] as PostgreSQL writes it as text ({1,2,3}, {} when empty).
+inline std::vector<std::int64_t> parse_int_array(std::string_view text) {
+  std::vector<std::int64_t> out;
+  for (std::size_t at = 1; at < text.size();) {
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(text.data() + at, text.data() + text.size(), n);
+    if (ec != std::errc{}) break;
+    out.push_back(n);
+    at = static_cast<std::size_t>(end - text.data()) + 1;
+  }
+  return out;
 }
 
 }  // namespace camp::db

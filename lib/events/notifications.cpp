@@ -41,14 +41,6 @@ std::vector<mail::Recipient> audience(db::Tx& tx) {
   return people;
 }
 
-std::size_t published(db::Tx& tx, const Context& c, const Event& e) {
-  std::vector<mail::Outgoing> mails;
-  for (const auto& r : audience(tx))
-    mails.push_back({r.email, "event_published", values(c, e, r, mail::Topic::events), true,
-                     c.links.one_click_url(r.account_id, mail::Topic::events)});
-  return mails.empty() ? 0 : mail::enqueue_many(tx, mails);
-}
-
 std::size_t to_accounts(db::Tx& tx, const Context& c, const Event& e, const std::string& template_name,
                         const std::vector<std::int64_t>& account_ids) {
   if (account_ids.empty()) return 0;

@@ -14,6 +14,7 @@
 #include "events/notifications.hpp"
 #include "events/repo.hpp"
 #include "files/uploads.hpp"
+#include "notifications/events.hpp"
 
 namespace camp::events {
 namespace {
@@ -33,6 +34,18 @@ void require_admin(const accounts::Account& a) {
 void require_member(const accounts::Account& a) {
   if (!has_events(a)) throw not_found();
   if (a.role == Role::admin) throw forbidden();
+}
+
+// The CLI's operator account has no row: the system.
+std::optional<std::int64_t> actor_id(const accounts::Account& a) {
+  return a.id > 0 ? std::optional<std::int64_t>(a.id) : std::nullopt;
+}
+
+// An event's facts for its notifications and mails (lib/notifications/rules.cpp decides who).
+nlohmann::json event_facts(const Event& e, const std::vector<std::int64_t>& account_ids = {}) {
+  nlohmann::json facts{{"event_id", e.id}, {"title", e.title}, {"when", notify::when(e)}};
+  if (!account_ids.empty()) facts["account_ids"] = account_ids;
+  return facts;
 }
 
 std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
@@ -149,7 +162,7 @@ Event EventService::update_event(const accounts::Account& actor, std::int64_t id
     const int n = static_cast<int>(moved.size());
     if (n > 0) repo::add_counts(tx, id, n, -n);
     auto e = *repo::find(tx, id, actor.id);
-    notify::to_accounts(tx, {links_, page_url()}, e, "event_moved_up", moved);
+    if (!moved.empty()) notifications::record_event(tx, notifications::kEventMovedUp, actor_id(actor), event_facts(e, moved));
     return e;
   });
 }
@@ -162,7 +175,7 @@ Event EventService::publish(const accounts::Account& actor, std::int64_t id) {
     if (row->status == "cancelled") throw invalid(msg::event_cancelled_edit);
     const bool published_now = repo::publish(tx, id);
     auto e = *repo::find(tx, id, actor.id);
-    if (published_now) notify::published(tx, {links_, page_url()}, e);
+    if (published_now) notifications::record_event(tx, notifications::kEventPublished, actor_id(actor), event_facts(e));
     return e;
   });
 }
@@ -175,7 +188,8 @@ Event EventService::cancel_event(const accounts::Account& actor, std::int64_t id
     if (row->status == "draft") throw invalid(msg::event_draft_cancel);
     const bool cancelled_now = repo::cancel(tx, id);
     auto e = *repo::find(tx, id, actor.id);
-    if (cancelled_now) notify::to_accounts(tx, {links_, page_url()}, e, "event_cancelled", repo::member_ids(tx, id, true));
+    if (cancelled_now)
+      notifications::record_event(tx, notifications::kEventCancelled, actor_id(actor), event_facts(e, repo::member_ids(tx, id, true)));
     return e;
   });
 }
@@ -282,7 +296,7 @@ Event EventService::leave(const accounts::Account& actor, std::int64_t id) {
       repo::add_counts(tx, id, 0, -1);
     }
     auto e = *repo::find(tx, id, actor.id);
-    if (promoted) notify::to_accounts(tx, {links_, page_url()}, e, "event_moved_up", {*promoted});
+    if (promoted) notifications::record_event(tx, notifications::kEventMovedUp, actor.id, event_facts(e, {*promoted}));
     return e;
   }));
 }

@@ -5,8 +5,21 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
+#include "notifications/events.hpp"
 
 namespace camp::mail {
+
+namespace {
+
+// The admins hear of a mail given up on (in the app only), in the transaction that marks it.
+void tell_admins(db::Tx& tx, const Mail& mail, const std::string& error) {
+  notifications::record_event(tx, notifications::kMailFailed, std::nullopt,
+                              {{"mail_id", mail.id}, {"template", mail.template_name},
+                               {"error", std::string(text::utf8_prefix(text::escape_for_log(error), 300))}});
+}
+
+}  // namespace
 
 Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy,
                  const std::atomic<bool>* stopping) {
@@ -15,21 +28,25 @@ Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from,
   const auto mail = claim_due(tx);
   if (!mail) return Step::idle;
   Step step = Step::sent;
+  std::string error;
   try {
     transport.send(*mail, from.address, compose(*mail, from));
     mark_sent(tx, mail->id);
   } catch (const SendFailure& e) {
     // Cut short by shutdown: not the mail's failure. Rolling back leaves it queued as it was.
     if (stopping && stopping->load()) throw;
+    error = e.what();
     const auto status = mark_attempt_failed(tx, mail->id, e.what(), e.permanent(), policy);
     step = status == Status::failed ? Step::failed : Step::retry_later;
     spdlog::warn("mail {} to {}: attempt {} failed{}: {}", mail->id, mail->to, mail->attempts + 1,
                  step == Step::failed ? " (giving up)" : "", e.what());
   } catch (const Error& e) {  // the row cannot be composed (bad header value): no retry helps
-    mark_attempt_failed(tx, mail->id, e.what(), true, policy);
+    error = e.what();
+    mark_attempt_failed(tx, mail->id, error, true, policy);
     step = Step::failed;
     spdlog::error("mail {} cannot be composed: {}", mail->id, e.what());
   }
+  if (step == Step::failed) tell_admins(tx, *mail, error);
   work.commit();
   return step;
 }

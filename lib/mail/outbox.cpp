@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "db/arrays.hpp"
+#include "notifications/events.hpp"
 
 namespace camp::mail {
 namespace {
@@ -141,22 +142,36 @@ std::int64_t insert_failed(db::Tx& tx, const Row& r) {
   return id;
 }
 
+// The admins hear of mails that could not be made, once per change however many there were
+// (in the app only: a mail about it could fail the same way).
+void tell_admins(db::Tx& tx, std::int64_t first_id, const Row& first, std::size_t count) {
+  notifications::record_event(tx, notifications::kMailFailed, std::nullopt,
+                              {{"mail_id", first_id}, {"template", first.template_name}, {"count", count},
+                               {"error", std::string(text::utf8_prefix(text::escape_for_log(*first.render_error), 300))}});
+}
+
 }  // namespace
 
 std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
   const auto r = prepare(mail);
-  if (r.render_error) return insert_failed(tx, r);
+  if (r.render_error) {
+    const auto id = insert_failed(tx, r);
+    tell_admins(tx, id, r, 1);
+    return id;
+  }
   return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url)[0][0]
       .as<std::int64_t>();
 }
 
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
   std::size_t failed = 0;
+  std::optional<std::pair<std::int64_t, Row>> first_failed;
   db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
   for (const auto& mail : mails) {
-    const auto r = prepare(mail);
+    auto r = prepare(mail);
     if (r.render_error) {
-      insert_failed(tx, r);
+      const auto id = insert_failed(tx, r);
+      if (!first_failed) first_failed.emplace(id, std::move(r));
       ++failed;
       continue;
     }
@@ -168,6 +183,7 @@ std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
     bulks.add(std::string(r.bulk ? "t" : "f"));
     urls.add(r.unsubscribe_url);
   }
+  if (first_failed) tell_admins(tx, first_failed->first, first_failed->second, failed);
   if (failed == mails.size()) return failed;
   return failed + tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(),
                           urls.str())[0][0]

@@ -1,11 +1,20 @@
 #include "milestones/service.hpp"
 
 #include "milestones/repo.hpp"
+#include "notifications/events.hpp"
 
 namespace camp::milestones {
 
-bool MilestoneService::achieve(db::Tx& tx, std::int64_t account_id, const std::string& milestone_type) const {
-  return repo::insert_once(tx, account_id, milestone_type);
+bool MilestoneService::achieve(db::Tx& tx, std::int64_t account_id, const std::string& milestone_type,
+                               std::optional<std::int64_t> actor_id, const nlohmann::json& details) const {
+  if (!repo::insert_once(tx, account_id, milestone_type)) return false;
+  if (milestone_type != kFirstLogin) {
+    auto facts = details.is_object() ? details : nlohmann::json::object();
+    facts["account_id"] = account_id;
+    facts["milestone_type"] = milestone_type;
+    notifications::record_event(tx, notifications::kMilestoneAchieved, actor_id, facts);
+  }
+  return true;
 }
 
 void MilestoneService::record_login(const accounts::Account& account) {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "accounts/model.hpp"
 #include "db/pool.hpp"
 
@@ -17,8 +19,11 @@ class MilestoneService {
   explicit MilestoneService(db::Pool& pool) : pool_(pool) {}
 
   // Inside the calling domain's transaction (e.g. the review that approves the last task):
-  // creates the milestone unless the account has it. True when this call created it.
-  bool achieve(db::Tx& tx, std::int64_t account_id, const std::string& milestone_type) const;
+  // creates the milestone unless the account has it. True when this call created it; then,
+  // except for the first login, the student is notified (milestone.achieved, with `details`
+  // such as the curriculum; `actor_id` who caused it).
+  bool achieve(db::Tx& tx, std::int64_t account_id, const std::string& milestone_type,
+               std::optional<std::int64_t> actor_id = std::nullopt, const nlohmann::json& details = {}) const;
 
   // After a login: a student's first login gives them `first_login` (its own transaction).
   void record_login(const accounts::Account& account);

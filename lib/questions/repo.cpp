@@ -132,6 +132,16 @@ constexpr db::Statement kInsertAnswer{
 constexpr db::Statement kUpdateAnswer{"answers.update", "UPDATE answers SET body = $2, updated_at = now() WHERE id = $1"};
 constexpr db::Statement kDeleteAnswer{"answers.delete", "DELETE FROM answers WHERE id = $1"};
 
+constexpr db::Statement kWatch{
+    "question_watches.watch",
+    "INSERT INTO question_watches (question_id, account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"};
+constexpr db::Statement kUnwatch{
+    "question_watches.unwatch", "DELETE FROM question_watches WHERE question_id = $1 AND account_id = $2"};
+constexpr db::Statement kWatching{
+    "question_watches.watching", "SELECT 1 FROM question_watches WHERE question_id = $1 AND account_id = $2"};
+constexpr db::Statement kWatchers{
+    "question_watches.watchers", "SELECT account_id FROM question_watches WHERE question_id = $1 ORDER BY account_id"};
+
 // 2026-11-22T19:57:03Z from epoch seconds.
 std::string iso_utc(const pqxx::field& f) { return camp::iso_utc(unix_time(f.as<std::int64_t>())); }
 
@@ -340,5 +350,16 @@ std::int64_t insert_answer(db::Tx& tx, std::int64_t question_id, std::int64_t ac
 
 void update_answer(db::Tx& tx, std::int64_t id, const std::string& body) { tx.exec(kUpdateAnswer, id, body); }
 void delete_answer(db::Tx& tx, std::int64_t id) { tx.exec(kDeleteAnswer, id); }
+
+void watch(db::Tx& tx, std::int64_t question_id, std::int64_t account_id) { tx.exec(kWatch, question_id, account_id); }
+void unwatch(db::Tx& tx, std::int64_t question_id, std::int64_t account_id) { tx.exec(kUnwatch, question_id, account_id); }
+bool watching(db::Tx& tx, std::int64_t question_id, std::int64_t account_id) {
+  return !tx.exec(kWatching, question_id, account_id).empty();
+}
+std::vector<std::int64_t> watcher_ids(db::Tx& tx, std::int64_t question_id) {
+  std::vector<std::int64_t> out;
+  for (const auto& r : tx.exec(kWatchers, question_id)) out.push_back(r[0].as<std::int64_t>());
+  return out;
+}
 
 }  // namespace camp::questions::repo

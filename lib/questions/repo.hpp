@@ -80,4 +80,11 @@ std::int64_t insert_answer(db::Tx& tx, std::int64_t question_id, std::int64_t ac
 void update_answer(db::Tx& tx, std::int64_t id, const std::string& body);
 void delete_answer(db::Tx& tx, std::int64_t id);
 
+// --- watching: who hears of a question's answers and solution (askers and answerers from the
+// start). Watching twice or unwatching what one does not watch changes nothing.
+void watch(db::Tx& tx, std::int64_t question_id, std::int64_t account_id);
+void unwatch(db::Tx& tx, std::int64_t question_id, std::int64_t account_id);
+bool watching(db::Tx& tx, std::int64_t question_id, std::int64_t account_id);
+std::vector<std::int64_t> watcher_ids(db::Tx& tx, std::int64_t question_id);
+
 }  // namespace camp::questions::repo

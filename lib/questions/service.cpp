@@ -9,6 +9,8 @@
 #include "core/text.hpp"
 #include "core/utf8.hpp"
 #include "core/validation.hpp"
+#include "notifications/events.hpp"
+#include "notifications/model.hpp"
 
 namespace camp::questions {
 namespace {
@@ -49,8 +51,10 @@ void validate_answer(const std::string& body) {
 
 }  // namespace
 
+bool has_question_box(const accounts::Account& actor) { return actor.role != Role::graduate; }
+
 void require_question_box(const accounts::Account& actor) {
-  if (actor.role == Role::graduate) throw forbidden();
+  if (!has_question_box(actor)) throw forbidden();
 }
 
 std::vector<std::string> split_keywords(const std::string& text) {
@@ -132,6 +136,7 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
     hold_category(tx, *in.category_id);
     const auto id = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title), in.body.value_or(""),
                                           in.is_pick_up.value_or(false));
+    repo::watch(tx, id, actor.id);  // the asker hears of every answer
     return *repo::find_question(tx, id);
   }));
 }
@@ -173,6 +178,14 @@ Answer QuestionService::answer(const accounts::Account& actor, std::int64_t ques
     // FOR KEY SHARE: a concurrent delete of the question waits for us, or we see it gone.
     if (!repo::lock_question(tx, question_id, false)) throw not_found();
     const auto id = repo::insert_answer(tx, question_id, actor.id, body);
+    repo::watch(tx, question_id, actor.id);  // an answerer hears of the next answers and the solution
+    const auto question = *repo::find_question(tx, question_id);
+    notifications::record_event(tx, notifications::kAnswerCreated, actor.id,
+                                {{"question_id", question_id},
+                                 {"answer_id", id},
+                                 {"question_title", question.title},
+                                 {"answerer_nickname", actor.nickname},
+                                 {"excerpt", notifications::first_line(body)}});
     return *repo::find_answer(tx, id);
   }));
 }
@@ -216,10 +229,34 @@ Question QuestionService::choose_solution(const accounts::Account& actor, std::i
       auto a = repo::lock_answer(tx, *answer_id, false);
       if (!a || a->question_id != question_id)
         throw Error(errc::invalid, std::string(msg::invalid_input), {{"answer_id", {std::string(msg::answer_not_of_question)}}});
+      if (row->solved_answer_id != answer_id)
+        notifications::record_event(tx, notifications::kQuestionSolved, actor.id,
+                                    {{"question_id", question_id},
+                                     {"answer_id", *answer_id},
+                                     {"answer_author_id", a->author_id},
+                                     {"question_title", repo::find_question(tx, question_id)->title}});
     }
     repo::set_solution(tx, question_id, answer_id, actor.id);
     return *repo::find_question(tx, question_id);
   }));
+}
+
+bool QuestionService::watching(const accounts::Account& actor, std::int64_t question_id) {
+  require_question_box(actor);
+  return pool_.autocommit([&](db::Tx& tx) {
+    if (!repo::find_question(tx, question_id)) throw not_found();
+    return repo::watching(tx, question_id, actor.id);
+  });
+}
+
+void QuestionService::watch(const accounts::Account& actor, std::int64_t question_id, bool on) {
+  require_question_box(actor);
+  pool_.transaction([&](db::Tx& tx) {
+    // FOR KEY SHARE: a question deleted meanwhile is a 404, never a watch of nothing.
+    if (!repo::lock_question(tx, question_id, false)) throw not_found();
+    if (on) repo::watch(tx, question_id, actor.id);
+    else repo::unwatch(tx, question_id, actor.id);
+  });
 }
 
 std::vector<Question> QuestionService::recent(const accounts::Account& actor, bool unanswered,

@@ -66,6 +66,11 @@ class QuestionService {
   // Visible to the actor? (throws forbidden for graduates, not_found for a missing question)
   Question visible_question(const accounts::Account& actor, std::int64_t id);
 
+  // Watching a question: hearing of its answers and its solution (notifications). Askers and
+  // answerers watch from the start; anyone who may read the question can watch or stop.
+  bool watching(const accounts::Account& actor, std::int64_t question_id);
+  void watch(const accounts::Account& actor, std::int64_t question_id, bool on);
+
  private:
   // Every write below ends with this, after its commit: this daemon's next list shows it
   // without waiting for the notification.
@@ -83,6 +88,7 @@ class QuestionService {
 };
 
 // Graduates are the one role without the question box.
+bool has_question_box(const accounts::Account& actor);
 void require_question_box(const accounts::Account& actor);
 
 }  // namespace camp::questions

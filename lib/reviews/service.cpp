@@ -7,6 +7,8 @@
 #include "core/validation.hpp"
 #include "curriculum/model.hpp"
 #include "curriculum/repository_url.hpp"
+#include "notifications/events.hpp"
+#include "notifications/model.hpp"
 #include "reviews/repo.hpp"
 
 namespace camp::reviews {
@@ -21,6 +23,14 @@ Error invalid(const char* field, std::string message) {
 }
 
 bool is_reviewer(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
+
+// What a notification of this submission needs, as it is now.
+nlohmann::json submission_facts(const Submission& s) {
+  return {{"submission_id", s.id},         {"task_id", s.task_id},
+          {"task_title", s.task_title},    {"review_level", s.review_level},
+          {"curriculum_name", s.curriculum_name}, {"student_id", s.student_id},
+          {"student_nickname", s.student_nickname}};
+}
 
 Submission with_can_review(Submission s, const accounts::Account& actor) {
   s.can_review = curriculum::may_review(actor.role, s.review_level);
@@ -44,10 +54,14 @@ void require_reviewer(const accounts::Account& actor) {
   if (!is_reviewer(actor)) throw forbidden();
 }
 
+bool may_read_submission(const accounts::Account& actor, std::int64_t student_id) {
+  return is_reviewer(actor) || student_id == actor.id;
+}
+
 SubmissionDetail ReviewService::detail(db::Tx& tx, const accounts::Account& actor, std::int64_t id) {
   auto s = repo::find(tx, id);
   if (!s) throw not_found();
-  if (!is_reviewer(actor) && s->student_id != actor.id) throw not_found();
+  if (!may_read_submission(actor, s->student_id)) throw not_found();
   SubmissionDetail d;
   d.reviews = repo::reviews_of(tx, {id});
   for (auto& h : repo::student_task_submissions(tx, s->student_id, s->task_id))
@@ -72,7 +86,14 @@ SubmissionDetail ReviewService::submit(const accounts::Account& actor, std::int6
     if (status == "approved") throw Error(errc::conflict, std::string(msg::task_already_approved));
     const auto id = repo::insert_submission(tx, task->id, actor.id, clean);
     repo::announce(tx, "created", id);
-    return detail(tx, actor, id);
+    auto d = detail(tx, actor, id);
+    // After changes were requested, the mentor who had the previous one hears of it first.
+    auto facts = submission_facts(d.submission);
+    const bool again = status == "changes_requested" && !d.history.empty();
+    if (again && d.history.front().claimed_by_id) facts["previous_claimer_id"] = *d.history.front().claimed_by_id;
+    notifications::record_event(tx, again ? notifications::kSubmissionResubmitted : notifications::kSubmissionSubmitted,
+                                actor.id, facts);
+    return d;
   });
 }
 
@@ -154,9 +175,18 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
     check_reviewable(*s, actor);
     if (actor.role != Role::admin) check_claim(*s, actor);
     repo::insert_review(tx, id, actor.id, *in.status, comment);
-    if (*in.status == "approved" && s->milestone) milestones_.achieve(tx, s->student_id, *s->milestone);
+    auto d = detail(tx, actor, id);
+    auto facts = submission_facts(d.submission);
+    facts["status"] = *in.status;
+    facts["reviewer_nickname"] = actor.nickname;
+    facts["excerpt"] = notifications::first_line(comment);
+    notifications::record_event(tx, notifications::kReviewCreated, actor.id, facts);
+    if (*in.status == "approved" && s->milestone)
+      milestones_.achieve(tx, s->student_id, *s->milestone, actor.id,
+                          {{"curriculum_name", d.submission.curriculum_name},
+                           {"curriculum_title", d.submission.curriculum_title}});
     repo::announce(tx, "reviewed", id);
-    return detail(tx, actor, id);
+    return d;
   });
 }
 

@@ -60,5 +60,7 @@ class ReviewService {
 
 // Admins and every kind of mentor work the review queue.
 void require_reviewer(const accounts::Account& actor);
+// Who may read a student's submission and its reviews: the student and every reviewer.
+bool may_read_submission(const accounts::Account& actor, std::int64_t student_id);
 
 }  // namespace camp::reviews

@@ -3,6 +3,7 @@
 #include "app/services.hpp"
 #include "seed/ai_chat.hpp"
 #include "seed/fixture.hpp"
+#include "seed/notifications.hpp"
 #include "seed/questionnaires.hpp"
 #include "seed/reviews.hpp"
 #include "seed/students.hpp"
@@ -27,6 +28,7 @@ DemoReport seed_demo_all(app::Services& services, db::Pool& pool, const std::opt
   }
   seed_demo_ai_chats(pool);
   out.questionnaire_answers = seed_demo_questionnaires(pool, services.accounts, services.questionnaires);
+  seed_demo_notifications(pool);  // last: told of what the demo data holds
   return out;
 }
 

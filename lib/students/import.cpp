@@ -10,6 +10,7 @@
 #include "core/text.hpp"
 #include "core/validation.hpp"
 #include "db/arrays.hpp"
+#include "notifications/events.hpp"
 #include "students/model.hpp"
 #include "students/plan.hpp"
 #include "students/validation.hpp"
@@ -297,6 +298,8 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
       if (options.progress) options.progress(to, invites.size());
     }
     out.applied = true;
+    notifications::record_event(tx, notifications::kImportFinished, actor_id,
+                                {{"count", out.created + out.updated}, {"created", out.created}, {"updated", out.updated}});
     return out;
   });
 }

@@ -280,7 +280,36 @@ const MATRIX = [
   { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/answers/{id}?reason=matrix', prepare: otherAnswered, expect: QUESTIONNAIRE_ADMIN(200) },
   { method: 'GET', path: '/api/v1/questionnaires/post-curriculum/export?format=csv&reason=matrix', expect: QUESTIONNAIRE_ADMIN(200) },
   { method: 'GET', path: '/api/v1/audit_logs', expect: QUESTIONNAIRE_ADMIN(200) },
+
+  // --- notifications (every account its own centre) and watching a question ------------------
+  { method: 'GET', path: '/api/v1/notifications', expect: LOGGED_IN(200) },
+  { method: 'GET', path: '/api/v1/notifications/unread_count', expect: LOGGED_IN(200) },
+  { method: 'POST', path: '/api/v1/notifications/read', body: () => ({ json: {} }), expect: LOGGED_IN(200) },
+  { method: 'POST', path: '/api/v1/notifications/{id}/read', label: 'own', prepare: ownNotification, expect: LOGGED_IN(200) },
+  { method: 'POST', path: '/api/v1/notifications/{id}/read', label: "someone else's", prepare: othersNotification, expect: LOGGED_IN(404) },
+  { method: 'GET', path: '/api/v1/notification_preferences', expect: LOGGED_IN(200) },
+  {
+    method: 'PUT', path: '/api/v1/notification_preferences',
+    body: () => ({ json: { notification_preferences: { mail: { student: 'daily' } } } }), expect: LOGGED_IN(200),
+  },
+  { method: 'GET', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'PUT', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'DELETE', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
 ];
+
+// The newest notification of an account, from the CLI (the matrix's announcement in before()).
+async function notificationOf(account) {
+  const { camp } = await import('./lib/client.mjs');
+  const list = JSON.parse(camp('--json', 'notifications', 'list', '--account', String(account.id), '--limit', '1'));
+  assert.equal(list.data.length, 1, `no notification for ${account.email}`);
+  return { id: list.data[0].id };
+}
+async function ownNotification(c, role) {
+  return notificationOf(c.accounts[role] ?? c.other);
+}
+async function othersNotification(c) {
+  return notificationOf(c.other);
+}
 
 async function freshResetToken() {
   const account = createAccount({ role: 'trial' });
@@ -446,6 +475,15 @@ before(async () => {
   ctx.adminToken = ctx.tokens.admin;
   const cats = await api('GET', '/api/v1/categories', { token: ctx.otherToken });
   ctx.categoryId = cats.json.data.find((c) => c.lists.length > 0).lists[0].id;
+  // One announcement to every role: each caller has a notification of its own (dispatched by the
+  // CLI when the command ends).
+  const { camp } = await import('./lib/client.mjs');
+  const { writeFileSync, mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const body = join(mkdtempSync(join(tmpdir(), 'matrix-')), 'announcement.txt');
+  writeFileSync(body, 'matrix 用のお知らせです。');
+  camp('notifications', 'announce', '--title', 'matrix お知らせ', '--body-file', body,
+    ...['admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor', 'student', 'graduate', 'trial'].flatMap((r) => ['--to', r]));
   const up = await api('POST', '/api/v1/file_upload', { token: ctx.tokens.student, body: uploadForm(png()) });
   assert.equal(up.status, 201, `setup upload: ${up.status} ${up.text}`);
   ctx.upload = up.json.file_url;

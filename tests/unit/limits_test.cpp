@@ -146,6 +146,8 @@ TEST(Limits, TheMessagesQuoteTheLimitsTheyAreAbout) {
       {msg::event_tag_name_too_long, limits::event_tag_name_max},
       {msg::questionnaire_reason_too_long, limits::audit_reason_max},
       {msg::idempotency_key_invalid, limits::idempotency_key_max},
+      {msg::announcement_title_too_long, limits::announcement_title_max},
+      {msg::announcement_body_too_long, limits::announcement_body_max},
   };
   for (const auto& [text, value] : quoted) {
     const auto number = std::to_string(value);

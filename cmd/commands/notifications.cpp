@@ -1,0 +1,113 @@
+// camp notifications list --account ACCOUNT [--unread] [--limit N]
+// camp notifications announce --to ROLE... --title T --body-file F [--dry-run]
+// camp notifications prune
+// docs/notifications.md: the work is in lib/notifications; these commands read the options and
+// report. What a command records is dispatched when it ends (cmd/main.cpp), so an announcement
+// is in the accounts' lists when `announce` returns, whether a daemon runs or not.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "app/services.hpp"
+#include "context.hpp"
+#include "core/error.hpp"
+#include "exit_codes.hpp"
+#include "notifications/service.hpp"
+
+namespace camp::cli {
+namespace {
+
+struct ListOptions {
+  std::string account;
+  bool unread = false;
+  int limit = 50;
+};
+struct AnnounceOptions {
+  std::vector<std::string> roles;
+  std::string title;
+  std::string body_file;
+  bool dry_run = false;
+};
+
+std::string read_body(const std::string& path) {
+  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), {}};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(errc::not_found, "cannot read the body file " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int list(Context& ctx, const ListOptions& o) {
+  const auto account = find_account(ctx, o.account);
+  auto& service = ctx.services().notifications;
+  const auto items = service.latest_of(accounts::Account::system(), account.id, o.unread, o.limit);
+  const auto unread = service.unread(account);
+  if (ctx.json()) {
+    auto data = nlohmann::json::array();
+    for (const auto& n : items) data.push_back(notifications::to_json(n));
+    print_json({{"account_id", account.id}, {"data", data}, {"unread", notifications::to_json(unread)}});
+    return kOk;
+  }
+  std::cout << account.email << ": " << unread.total << " unread\n";
+  for (const auto& n : items)
+    std::cout << n.id << "\t" << (n.read_at ? "read" : "unread") << "\t" << n.created_at << "\t"
+              << notifications::to_string(n.category) << "\t" << n.title << "\t" << n.link << "\n";
+  return kOk;
+}
+
+int announce(Context& ctx, const AnnounceOptions& o) {
+  auto& service = ctx.services().notifications;
+  const auto r = service.announce(accounts::Account::system(), {o.title, read_body(o.body_file), o.roles}, o.dry_run);
+  if (ctx.json()) {
+    print_json({{"dry_run", r.dry_run}, {"recipients", r.recipients}, {"roles", o.roles}});
+  } else if (o.dry_run) {
+    std::cout << "dry run: " << r.recipients << " account(s) would be told \"" << o.title << "\"; nothing was written\n";
+  } else {
+    std::cout << "announced \"" << o.title << "\" to " << r.recipients
+              << " account(s) (mail to those who take announcements immediately)\n";
+  }
+  return kOk;
+}
+
+int prune(Context& ctx) {
+  auto& service = ctx.services().notifications;
+  const auto days = ctx.config().notification_retention_days;
+  std::int64_t total = 0;
+  for (std::int64_t n; (n = service.prune(std::chrono::system_clock::now(), days, 100)) > 0;) total += n;
+  if (ctx.json()) print_json({{"pruned", total}, {"retention_days", days}});
+  else std::cout << "pruned " << total << " notification(s) older than " << days << " days\n";
+  return kOk;
+}
+
+}  // namespace
+
+void setup_notifications(CLI::App& app, Run& run) {
+  auto* group = app.add_subcommand("notifications", "The notification centre: lists, announcements, retention");
+  group->require_subcommand(1);
+
+  auto* ls = group->add_subcommand("list", "An account's notifications, newest first");
+  auto l = std::make_shared<ListOptions>();
+  ls->add_option("--account", l->account, "Account id or e-mail")->required();
+  ls->add_flag("--unread", l->unread, "Only the unread ones");
+  ls->add_option("--limit", l->limit, "At most this many (1..1000)")->check(CLI::Range(1, 1000));
+  ls->callback([&run, l] { run = [l](Context& ctx) { return list(ctx, *l); }; });
+
+  auto* an = group->add_subcommand("announce", "An announcement (お知らせ) to every account of the roles");
+  auto a = std::make_shared<AnnounceOptions>();
+  an->add_option("--to", a->roles, "Roles (repeatable)")
+      ->required()
+      ->check(CLI::IsMember({"admin", "basic_mentor", "advanced_mentor", "spot_advanced_mentor", "student", "graduate",
+                             "trial"}));
+  an->add_option("--title", a->title, "Title (one line)")->required();
+  an->add_option("--body-file", a->body_file, "The text (UTF-8); - reads standard input")->required();
+  an->add_flag("--dry-run", a->dry_run, "Say how many would be told; write nothing");
+  an->callback([&run, a] { run = [a](Context& ctx) { return announce(ctx, *a); }; });
+
+  auto* pr = group->add_subcommand("prune", "Delete notifications older than notifications.retention_days");
+  pr->callback([&run] { run = [](Context& ctx) { return prune(ctx); }; });
+}
+
+}  // namespace camp::cli

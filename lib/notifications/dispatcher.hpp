@@ -1,0 +1,77 @@
+#pragma once
+// From "something happened" to "who hears of it": every daemon runs a Dispatcher, whose thread
+// takes the oldest due domain event FOR UPDATE SKIP LOCKED and, in that one transaction, runs
+// the event's rows of the rule table (rules.hpp): the audience, less the actor and everyone the
+// owning domain would not let read the object; one notification each (told once: unique per
+// event and account); a mail to those who take the category immediately (and did not stop
+// school mail); the event deleted. So however many daemons run, each event is dispatched once.
+// The commit wakes every daemon's NotificationChannel (stream "notifications").
+//
+// A dispatch that throws is rolled back to a savepoint and the event is tried again later
+// (after 30 s, 60 s, ...), then kept as failed (`camp notifications list` shows the count); it
+// never blocks the events behind it.
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "core/clock.hpp"
+#include "core/config.hpp"
+#include "db/pool.hpp"
+#include "mail/preferences.hpp"
+
+namespace camp::notifications {
+
+struct DispatchContext {
+  const mail::UnsubscribeLinks& links;
+  std::string public_url;  // the base of the links in mails
+};
+
+inline constexpr int kMaxDispatchAttempts = 5;
+
+enum class Dispatched { idle, done, failed };
+// One event in one transaction on `conn` (the worker's, or a pool's for the CLI and tests).
+Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx);
+// Dispatches due events until none is left or `max` were done: how many were done. The CLI
+// runs this after a command, so what it recorded is told without a daemon.
+int dispatch_pending(db::Pool& pool, const DispatchContext& ctx, int max = 1000);
+
+class Dispatcher {
+ public:
+  Dispatcher(const Config& config, std::string database_url, const mail::UnsubscribeLinks& links);
+  ~Dispatcher();  // stop()
+  Dispatcher(const Dispatcher&) = delete;
+  Dispatcher& operator=(const Dispatcher&) = delete;
+
+  void wake();  // an event was recorded (the NOTIFY)
+  void stop();
+
+ private:
+  void run();
+  std::uint64_t wakes_seen();
+  void wait_for(std::chrono::milliseconds at_most, std::uint64_t seen);
+
+  std::string url_;
+  bool prepared_statements_;
+  DispatchContext ctx_;
+  std::atomic<bool> stopping_{false};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::uint64_t wakes_ = 0;
+  std::thread thread_;
+};
+
+// The daily digest: at mail.digest.hour of each school day, one mail per account listing its
+// unread notifications of the day before in the categories it takes daily; once per day
+// however many daemons run (mail_runs, kind notification_digest). How many mails were queued
+// (nothing when it ran already).
+struct DigestRun {
+  bool already_ran = false;
+  int mails = 0;
+};
+DigestRun run_digest(db::Pool& pool, const DispatchContext& ctx, Date day);
+// The daemons' check (every few minutes): runs today's digest from mail.digest.hour on.
+bool run_digest_if_due(db::Pool& pool, const DispatchContext& ctx, const Config& config, const Clock& clock);
+
+}  // namespace camp::notifications

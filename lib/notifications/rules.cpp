@@ -1,0 +1,168 @@
+#include "notifications/rules.hpp"
+
+#include "core/messages.hpp"
+#include "curriculum/model.hpp"
+#include "events/repo.hpp"
+#include "events/service.hpp"
+#include "notifications/events.hpp"
+#include "questions/repo.hpp"
+#include "questions/service.hpp"
+#include "reviews/service.hpp"
+
+namespace camp::notifications {
+namespace {
+
+using accounts::Account;
+using accounts::Role;
+using repo::DomainEvent;
+
+// --- reading the payload (what the use case recorded; a missing fact is empty, never a throw)
+std::string text(const DomainEvent& e, const char* key) {
+  const auto it = e.payload.find(key);
+  return it != e.payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+std::int64_t number(const DomainEvent& e, const char* key) {
+  const auto it = e.payload.find(key);
+  return it != e.payload.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
+}
+std::vector<std::int64_t> numbers(const DomainEvent& e, const char* key) {
+  std::vector<std::int64_t> out;
+  const auto it = e.payload.find(key);
+  if (it == e.payload.end() || !it->is_array()) return out;
+  for (const auto& v : *it)
+    if (v.is_number_integer()) out.push_back(v.get<std::int64_t>());
+  return out;
+}
+std::vector<std::int64_t> one(std::int64_t id) { return id > 0 ? std::vector<std::int64_t>{id} : std::vector<std::int64_t>{}; }
+
+// --- audiences
+std::vector<std::int64_t> with_roles(db::Tx& tx, std::vector<std::string> roles) {
+  return repo::account_ids_with_roles(tx, roles);
+}
+// The mentors the curriculum lets review the task's level (admins review too, but are not
+// called for every submission).
+std::vector<std::int64_t> mentors_for(db::Tx& tx, const DomainEvent& e) {
+  std::vector<std::string> roles;
+  for (auto role : {Role::basic_mentor, Role::advanced_mentor, Role::spot_advanced_mentor})
+    if (curriculum::may_review(role, text(e, "review_level"))) roles.emplace_back(accounts::to_string(role));
+  return roles.empty() ? std::vector<std::int64_t>{} : with_roles(tx, roles);
+}
+std::vector<std::int64_t> watchers(db::Tx& tx, const DomainEvent& e) {
+  return questions::repo::watcher_ids(tx, number(e, "question_id"));
+}
+
+// --- read policies (the owning domains')
+bool may_read_submission(const Account& a, const DomainEvent& e) {
+  return reviews::may_read_submission(a, number(e, "student_id"));
+}
+bool may_read_question(const Account& a, const DomainEvent&) { return questions::has_question_box(a); }
+bool may_read_events(const Account& a, const DomainEvent&) { return events::has_events(a); }
+bool is_admin(const Account& a, const DomainEvent&) { return a.role == Role::admin; }
+bool anyone(const Account&, const DomainEvent&) { return true; }
+// A milestone is the student's own.
+bool own_milestone(const Account& a, const DomainEvent& e) { return a.id == number(e, "account_id"); }
+
+// --- links of the web app
+std::string submission_link(const DomainEvent& e) { return "/reviews?submission=" + std::to_string(number(e, "submission_id")); }
+std::string task_link(const DomainEvent& e) {
+  return "/curriculums/" + text(e, "curriculum_name") + "#task-" + std::to_string(number(e, "task_id"));
+}
+std::string question_link(const DomainEvent& e) { return "/questions/" + std::to_string(number(e, "question_id")); }
+
+Content submitted(const DomainEvent& e) {
+  return {msg::notification_submission_submitted(text(e, "student_nickname"), text(e, "task_title")), "",
+          submission_link(e)};
+}
+Content resubmitted(const DomainEvent& e) {
+  return {msg::notification_submission_resubmitted(text(e, "student_nickname"), text(e, "task_title")), "",
+          submission_link(e)};
+}
+Content reviewed(const DomainEvent& e) {
+  const auto reviewer = text(e, "reviewer_nickname"), task = text(e, "task_title");
+  return {text(e, "status") == "approved" ? msg::notification_review_approved(reviewer, task)
+                                          : msg::notification_review_changes_requested(reviewer, task),
+          text(e, "excerpt"), task_link(e)};
+}
+Content answered(const DomainEvent& e) {
+  return {msg::notification_answer_created(text(e, "answerer_nickname"), text(e, "question_title")), text(e, "excerpt"),
+          question_link(e)};
+}
+Content solved(const DomainEvent& e) {
+  return {msg::notification_question_solved(text(e, "question_title")), "", question_link(e)};
+}
+Content event_content(std::string title, const DomainEvent& e) { return {std::move(title), text(e, "when"), "/events"}; }
+Content milestone(const DomainEvent& e) {
+  const auto name = text(e, "curriculum_name");
+  return {msg::notification_milestone_achieved(text(e, "curriculum_title")), "",
+          name.empty() ? "/curriculums" : "/curriculums/" + name};
+}
+Content mail_failed(const DomainEvent& e) {
+  const auto count = number(e, "count");
+  return {msg::notification_mail_failed(text(e, "template")),
+          count > 1 ? msg::notification_mail_failed_many(std::to_string(count), text(e, "error")) : text(e, "error"),
+          "/dashboards"};
+}
+Content imported(const DomainEvent& e) {
+  return {msg::notification_import_finished(std::to_string(number(e, "count"))), "", "/students"};
+}
+Content announced(const DomainEvent& e) { return {text(e, "title"), text(e, "excerpt"), "/notifications"}; }
+
+// The event mails' own values: the event's title and date (their templates' {{title}}, {{when}}).
+mail::Values event_mail(const DomainEvent& e) { return {{"title", text(e, "title")}, {"when", text(e, "when")}}; }
+mail::Values announcement_mail(const DomainEvent& e) { return {{"body", text(e, "body")}}; }
+
+}  // namespace
+
+const std::vector<Rule>& rules() {
+  static const std::vector<Rule> table{
+      {kSubmissionSubmitted, Category::review, mentors_for, may_read_submission, submitted},
+      // The mentor who had the previous submission; nobody had it: as a new submission.
+      {kSubmissionResubmitted, Category::review,
+       [](db::Tx& tx, const DomainEvent& e) {
+         const auto claimer = number(e, "previous_claimer_id");
+         return claimer > 0 ? one(claimer) : mentors_for(tx, e);
+       },
+       may_read_submission, resubmitted},
+      {kReviewCreated, Category::review, [](db::Tx&, const DomainEvent& e) { return one(number(e, "student_id")); },
+       may_read_submission, reviewed},
+      {kAnswerCreated, Category::question, watchers, may_read_question, answered},
+      {kQuestionSolved, Category::question,
+       [](db::Tx& tx, const DomainEvent& e) {
+         auto ids = watchers(tx, e);
+         ids.push_back(number(e, "answer_author_id"));
+         return ids;
+       },
+       may_read_question, solved},
+      {kEventPublished, Category::event,
+       [](db::Tx& tx, const DomainEvent&) { return with_roles(tx, {"student", "graduate"}); }, may_read_events,
+       [](const DomainEvent& e) { return event_content(msg::notification_event_published(text(e, "title")), e); },
+       "event_published", event_mail, true},
+      {kEventMovedUp, Category::event, [](db::Tx&, const DomainEvent& e) { return numbers(e, "account_ids"); },
+       may_read_events,
+       [](const DomainEvent& e) { return event_content(msg::notification_event_moved_up(text(e, "title")), e); },
+       "event_moved_up", event_mail},
+      {kEventCancelled, Category::event, [](db::Tx&, const DomainEvent& e) { return numbers(e, "account_ids"); },
+       may_read_events,
+       [](const DomainEvent& e) { return event_content(msg::notification_event_cancelled(text(e, "title")), e); },
+       "event_cancelled", event_mail},
+      {kMilestoneAchieved, Category::review, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
+       own_milestone, milestone},
+      // In the app only: a mail about a failed mail could fail the same way.
+      {kMailFailed, Category::announcement, [](db::Tx& tx, const DomainEvent&) { return with_roles(tx, {"admin"}); },
+       is_admin, mail_failed, ""},
+      {kImportFinished, Category::announcement, [](db::Tx& tx, const DomainEvent&) { return with_roles(tx, {"admin"}); },
+       is_admin, imported},
+      {kAnnouncementCreated, Category::announcement,
+       [](db::Tx& tx, const DomainEvent& e) {
+         std::vector<std::string> roles;
+         if (const auto it = e.payload.find("roles"); it != e.payload.end() && it->is_array())
+           for (const auto& r : *it)
+             if (r.is_string()) roles.push_back(r.get<std::string>());
+         return with_roles(tx, roles);
+       },
+       anyone, announced, "announcement", announcement_mail},
+  };
+  return table;
+}
+
+}  // namespace camp::notifications
