@@ -9,6 +9,7 @@
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
 #include "core/config.hpp"
+#include "db/idempotency.hpp"
 #include "db/pool.hpp"
 #include "files/uploads.hpp"
 #include "mail/preferences.hpp"
@@ -42,6 +43,7 @@ struct App {
   Config config;
   std::string jwt_secret;  // from the config, or data_dir/jwt_secret (never logged)
   db::Pool pool;
+  db::IdempotencySeal idempotency_seal;  // Idempotency-Key records: keyed fingerprints, sealed answers
   accounts::SessionCache session_cache;
   accounts::AccountService accounts;
   accounts::SessionService sessions;

@@ -64,15 +64,17 @@ int list_mails(Context& ctx, const ListOptions& o) {
 }
 
 int show_mail(Context& ctx, const ShowOptions& o) {
-  const auto found = ctx.pool().autocommit([&](db::Tx& tx) { return mail::find(tx, o.id); });
-  if (!found) throw Error(errc::not_found, "no mail with id " + std::to_string(o.id));
+  const auto row = ctx.pool().autocommit([&](db::Tx& tx) { return mail::find(tx, o.id); });
+  if (!row) throw Error(errc::not_found, "no mail with id " + std::to_string(o.id));
+  // Never a live link (a reset or invitation link works for whoever reads it): a notice instead.
+  const auto shown = mail::without_links(*row);
   const mail::Sender from{ctx.config().mail.from_address, ctx.config().mail.from_name};
   if (o.raw) {
-    std::cout << mail::compose(*found, from);
+    std::cout << mail::compose(shown, from);
     return kOk;
   }
-  auto j = mail::to_json(*found, true);
-  j["message_id"] = mail::message_id(*found, from);
+  auto j = mail::to_json(shown, true);
+  j["message_id"] = mail::message_id(shown, from);
   if (ctx.json()) {
     print_json(j);
     return kOk;
@@ -80,8 +82,8 @@ int show_mail(Context& ctx, const ShowOptions& o) {
   for (const char* key : {"id", "status", "attempts", "to", "template", "subject", "message_id", "created_at",
                           "next_attempt_at", "sent_at", "last_error", "bulk", "unsubscribe_url"})
     if (!j[key].is_null()) std::cout << key << ": " << (j[key].is_string() ? j[key].get<std::string>() : j[key].dump()) << "\n";
-  std::cout << "\n" << found->text_body;
-  if (found->html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
+  std::cout << "\n" << shown.text_body;
+  if (shown.html_body) std::cout << "\n(an HTML part too: camp mail show " << o.id << " --raw)\n";
   return kOk;
 }
 

@@ -4,6 +4,7 @@
 
 #include "accounts/link_token.hpp"
 #include "accounts/password.hpp"
+#include "accounts/session_repo.hpp"
 #include "core/address_group.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -46,7 +47,7 @@ constexpr db::Statement kReset{
     "WITH u AS (UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id), "
     "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL), "
     "t AS (UPDATE password_resets SET used_at = to_timestamp($3) WHERE account_id = (SELECT id FROM u) "
-    "AND used_at IS NULL) "
+    "AND used_at IS NULL), " CAMP_SQL_DROP_CALENDAR_FEED("(SELECT id FROM u)") " "
     "SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "
     "json_build_object('account_id', u.id))::text) FROM u"};
 
@@ -104,7 +105,8 @@ void PasswordResetService::request(const ResetRequest& in) {
             epoch_seconds(now + kPasswordResetLifetime), in.client_address);
     mail::enqueue(tx, {.to = account[0][1].as<std::string>(),
                        .template_name = "password_reset",
-                       .values = {{"nickname", account[0][2].as<std::string>()}, {"url", edit_url(token)}}});
+                       .values = {{"nickname", account[0][2].as<std::string>()}},
+                       .links = {{"url", edit_url(token)}}});
   });
 }
 

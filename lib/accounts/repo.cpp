@@ -1,5 +1,7 @@
 #include "accounts/repo.hpp"
 
+#include "accounts/session_repo.hpp"
+
 namespace camp::accounts::repo {
 namespace {
 
@@ -46,7 +48,7 @@ constexpr db::Statement kUpdateProfileEndingSessions{
     "accounts.update_profile_ending_sessions",
     "WITH u AS (" CAMP_UPDATE_PROFILE "), "
     "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL "
-    "AND id <> $6)" CAMP_NOTIFY_CHANGED};
+    "AND id <> $6), " CAMP_SQL_DROP_CALENDAR_FEED("(SELECT id FROM u)") CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kUpdateRole{
     "accounts.update_role",
     "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};

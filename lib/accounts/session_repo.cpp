@@ -24,7 +24,8 @@ constexpr db::Statement kRevoke{
 constexpr db::Statement kRevokeAll{
     "sessions.revoke_all",
     "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL "
-    "AND expires_at > now() RETURNING 1) SELECT (SELECT count(*) FROM r), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
+    "AND expires_at > now() RETURNING 1), " CAMP_SQL_DROP_CALENDAR_FEED("$1")
+    " SELECT (SELECT count(*) FROM r), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
 constexpr db::Statement kLiveFailures{
     "throttles.live",
     "SELECT key, failures, EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $2) - now()) "

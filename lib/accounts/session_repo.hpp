@@ -8,6 +8,12 @@
 
 #include "db/pool.hpp"
 
+// Every statement that ends an account's sessions (a password reset, an e-mail change,
+// `camp sessions revoke`) drops its calendar feed token in the same statement too: the old feed
+// URL answers 404 at once, and the next GET /api/v1/calendar_feed makes a new one
+// (docs/events.md). A CTE for the statement's WITH; `account` is an SQL expression.
+#define CAMP_SQL_DROP_CALENDAR_FEED(account) "f AS (DELETE FROM calendar_feeds WHERE account_id = " account ")"
+
 namespace camp::accounts::session_repo {
 
 void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,

@@ -12,18 +12,19 @@ namespace {
 #define CAMP_MAIL_COLUMNS                                                                                         \
   "id, message_key::text, template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, " \
   "attempts, EXTRACT(EPOCH FROM next_attempt_at)::bigint, last_error, EXTRACT(EPOCH FROM created_at)::bigint, "   \
-  "EXTRACT(EPOCH FROM sent_at)::bigint"
+  "EXTRACT(EPOCH FROM sent_at)::bigint, links::text"
 // One wake-up per transaction: PostgreSQL folds identical notifications of a transaction.
 #define CAMP_MAIL_NOTIFY "pg_notify('camp_cable', '{\"stream\":\"mail\",\"message\":{}}')"
 
 constexpr db::Statement kInsert{
     "mail.insert",
-    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, links) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
 constexpr db::Statement kInsertMany{
     "mail.insert_many",
-    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[]) "
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, links) "
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], "
+    "$8::jsonb[]) "
     "RETURNING 1) SELECT (SELECT count(*) FROM m), " CAMP_MAIL_NOTIFY};
 constexpr db::Statement kList{
     "mail.list",
@@ -45,9 +46,11 @@ constexpr db::Statement kClaim{
     "mail.claim",
     "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= now() "
     "ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
+// Sent, the mail keeps no live link: its links and List-Unsubscribe URL go (docs/mail.md "Links").
 constexpr db::Statement kMarkSent{
     "mail.mark_sent",
-    "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1"};
+    "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, "
+    "links = NULL, unsubscribe_url = NULL WHERE id = $1"};
 constexpr db::Statement kMarkFailedAttempt{
     "mail.mark_failed_attempt",
     "UPDATE mail_outbox SET attempts = attempts + 1, last_error = left($2, 2000), "
@@ -75,6 +78,7 @@ Mail row_to_mail(const pqxx::row& r) {
   if (!r[12].is_null()) m.last_error = r[12].as<std::string>();
   m.created_at = r[13].as<std::int64_t>();
   if (!r[14].is_null()) m.sent_at = r[14].as<std::int64_t>();
+  if (!r[15].is_null()) m.links = nlohmann::json::parse(r[15].as<std::string>()).get<Values>();
   return m;
 }
 
@@ -91,28 +95,39 @@ struct Row {
   std::optional<std::string> html;
   bool bulk;
   std::optional<std::string> unsubscribe_url;
+  std::optional<std::string> links;  // JSON object, name -> URL
 };
 
+// The bodies hold a marker where each link goes (templates.hpp, link_marker); the links
+// themselves are stored apart, to be erased once the mail is sent.
 Row prepare(const Outgoing& mail) {
   check_address(mail.to);
   if (mail.bulk) check_unsubscribe_url(mail.unsubscribe_url);
   else if (!mail.unsubscribe_url.empty()) throw Error(errc::invalid, "mail unsubscribe_url is for bulk mail only");
-  auto r = render(mail.template_name, mail.values);
+  auto values = mail.values;
+  for (const auto& [name, url] : mail.links) {
+    if (!text::valid_utf8(url)) throw Error(errc::invalid, "mail link {{" + name + "}} is not valid UTF-8");
+    if (!values.emplace(name, link_marker(name)).second)
+      throw Error(errc::internal, "mail " + mail.template_name + ": {{" + name + "}} is both a value and a link");
+  }
+  auto r = render(mail.template_name, values);
+  std::optional<std::string> links;
+  if (!mail.links.empty()) links = nlohmann::json(mail.links).dump();
   return {mail.template_name, mail.to, std::move(r.subject), std::move(r.text), std::move(r.html), mail.bulk,
-          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt};
+          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt, std::move(links)};
 }
 
 }  // namespace
 
 std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
   const auto r = prepare(mail);
-  return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url)[0][0]
+  return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url, r.links)[0][0]
       .as<std::int64_t>();
 }
 
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
   if (mails.empty()) return 0;
-  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
+  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls, links;
   for (const auto& mail : mails) {
     const auto r = prepare(mail);
     names.add(r.template_name);
@@ -122,8 +137,10 @@ std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
     htmls.add(r.html);
     bulks.add(std::string(r.bulk ? "t" : "f"));
     urls.add(r.unsubscribe_url);
+    links.add(r.links);
   }
-  return tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(), urls.str())[0][0]
+  return tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(), urls.str(),
+                 links.str())[0][0]
       .as<std::size_t>();
 }
 

@@ -37,6 +37,23 @@ TEST(MailTemplates, HtmlValuesAreEscaped) {
   EXPECT_EQ(fill("{{n}}", {{"n", "<b>"}}, false, "t"), "<b>");
 }
 
+// Links (docs/mail.md "Links"): markers in the stored bodies, filled in when composed, a
+// notice where the link is gone; text that only looks like a marker stays as it is.
+TEST(MailTemplates, LinkMarkersAreFilledOrReplacedByTheNotice) {
+  const std::string body = "開く: " + link_marker("url") + "\n停止: " + link_marker("unsubscribe_url");
+  const Values links{{"url", "https://x.example/account/new/abc"}, {"unsubscribe_url", "https://x.example/u?a=1&b=2"}};
+  EXPECT_EQ(fill_links(body, links, false, std::nullopt),
+            "開く: https://x.example/account/new/abc\n停止: https://x.example/u?a=1&b=2");
+  EXPECT_EQ(fill_links(body, links, true, std::nullopt),
+            "開く: https://x.example/account/new/abc\n停止: https://x.example/u?a=1&amp;b=2");
+  EXPECT_EQ(fill_links(body, {}, false, "（削除）"), "開く: （削除）\n停止: （削除）");
+  EXPECT_EQ(fill_links(body, {}, true, "<消>"), "開く: &lt;消&gt;\n停止: &lt;消&gt;");
+  EXPECT_THROW(fill_links(body, {{"url", "u"}}, false, std::nullopt), Error);
+  for (const std::string plain : {"{{link:}}", "{{link:bad-name}}", "{{link:url", "no marker", "{{url}}"})
+    EXPECT_EQ(fill_links(plain, links, false, std::nullopt), plain);
+  EXPECT_EQ(fill_links("{{link:{{link:url}}", links, false, std::nullopt), "{{link:https://x.example/account/new/abc");
+}
+
 TEST(MailTemplates, EveryEmbeddedTemplateParses) {
   ASSERT_FALSE(embedded_templates().empty());
   for (const auto& t : embedded_templates()) {
