@@ -8,18 +8,17 @@
 
 #include "db/pool.hpp"
 
-// Every statement that ends an account's sessions (a password reset, an e-mail change,
-// `camp sessions revoke`) drops its calendar feed token in the same statement too: the old feed
-// URL answers 404 at once, and the next GET /api/v1/calendar_feed makes a new one
-// (docs/events.md). A CTE for the statement's WITH; `account` is an SQL expression.
-#define CAMP_SQL_DROP_CALENDAR_FEED(account) "f AS (DELETE FROM calendar_feeds WHERE account_id = " account ")"
-
 namespace camp::accounts::session_repo {
 
 void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
             const std::string& client_address, const std::string& user_agent);
 bool revoke(db::Tx& tx, const std::string& id);
-int revoke_all(db::Tx& tx, std::int64_t account_id);
+// The one way to end every session of an account (`camp sessions revoke`, a password reset, a
+// changed e-mail): all of them but `keep` (the session making the change, if any) end, its
+// calendar feed token goes with them (the old feed URL answers 404 at once; the next
+// GET /api/v1/calendar_feed makes a new one, docs/events.md), and the account is announced so
+// every daemon drops its cached sessions. How many live sessions ended.
+int end_sessions(db::Tx& tx, std::int64_t account_id, const std::optional<std::string>& keep = std::nullopt);
 
 struct FailureCount {
   std::string key;

@@ -21,7 +21,7 @@ using camp::dbtest::code_of;
 namespace {
 
 // 2026-12-01 12:00 in Tokyo: the events below lie ahead.
-FixedClock& clock() {
+FixedClock& school_clock() {
   static FixedClock c{TimePoint{std::chrono::seconds(1796094000)}};
   return c;
 }
@@ -31,7 +31,7 @@ const mail::UnsubscribeLinks& links() {
   return l;
 }
 
-EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, clock(), "https://camp.example.com", links()); }
+EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, school_clock(), "https://camp.example.com", links()); }
 
 accounts::Account person(const std::string& role, std::optional<std::string> course = std::nullopt) {
   static std::atomic<int> n{0};
@@ -275,7 +275,7 @@ TEST(EventsDb, EndingEverySessionEndsTheFeed) {
   RateLimits roomy;
   roomy.password_resets_per_email = 100;
   roomy.password_resets_per_address = 1000;
-  accounts::PasswordResetService resets(dbtest::pool(), clock(), roomy, "https://camp.example.com");
+  accounts::PasswordResetService resets(dbtest::pool(), school_clock(), roomy, "https://camp.example.com");
   resets.request({*patch.email, "192.0.2.90"});
   const auto link = dbtest::pool().autocommit([&](db::Tx& tx) {
     return tx.exec(db::Statement{"test.reset_link", "SELECT links->>'url' FROM mail_outbox WHERE to_address = $1 "
