@@ -48,6 +48,7 @@ Mail without_links(const Mail& m) {
   const auto notice = m.status == Status::sent ? msg::mail_link_removed : msg::mail_link_withheld;
   Mail out = m;
   out.links.clear();
+  out.unsubscribe_url.reset();  // the one-click URL unsubscribes whoever posts to it
   out.text_body = fill_links(m.text_body, {}, false, notice);
   if (m.html_body) out.html_body = fill_links(*m.html_body, {}, true, notice);
   return out;

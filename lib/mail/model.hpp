@@ -50,7 +50,8 @@ struct Mail {
 
 nlohmann::json to_json(const Mail& m, bool with_bodies);
 // The mail as an operator may see it (`camp mail show`): every link replaced by a notice that
-// it is put in at sending (queued, failed) or was removed after sending; never a live link.
+// it is put in at sending (queued, failed) or was removed after sending, and no
+// List-Unsubscribe URL; never a live link.
 Mail without_links(const Mail& m);
 
 // A plain ASCII address (local@domain, no spaces, quotes or angle brackets, at most 254

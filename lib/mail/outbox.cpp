@@ -104,7 +104,8 @@ Row prepare(const Outgoing& mail) {
   check_address(mail.to);
   if (mail.bulk) check_unsubscribe_url(mail.unsubscribe_url);
   else if (!mail.unsubscribe_url.empty()) throw Error(errc::invalid, "mail unsubscribe_url is for bulk mail only");
-  auto values = mail.values;
+  Values values;
+  for (const auto& [name, value] : mail.values) values.emplace(name, defuse_link_markers(value));
   for (const auto& [name, url] : mail.links) {
     if (!text::valid_utf8(url)) throw Error(errc::invalid, "mail link {{" + name + "}} is not valid UTF-8");
     if (!values.emplace(name, link_marker(name)).second)

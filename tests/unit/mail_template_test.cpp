@@ -1,6 +1,8 @@
 // Mail templates (mail/templates, lib/mail/templates.cpp) and the MIME message (mime.cpp).
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "core/error.hpp"
 #include "mail/mime.hpp"
 #include "mail/model.hpp"
@@ -49,9 +51,22 @@ TEST(MailTemplates, LinkMarkersAreFilledOrReplacedByTheNotice) {
   EXPECT_EQ(fill_links(body, {}, false, "（削除）"), "開く: （削除）\n停止: （削除）");
   EXPECT_EQ(fill_links(body, {}, true, "<消>"), "開く: &lt;消&gt;\n停止: &lt;消&gt;");
   EXPECT_THROW(fill_links(body, {{"url", "u"}}, false, std::nullopt), Error);
-  for (const std::string plain : {"{{link:}}", "{{link:bad-name}}", "{{link:url", "no marker", "{{url}}"})
+  const std::string nonchar = "\xEF\xB7\x90";  // U+FDD0, which opens a marker
+  for (const std::string& plain : std::initializer_list<std::string>{
+           "{{link:url}}", nonchar + "{{link:}}", nonchar + "{{link:bad-name}}", nonchar + "{{link:url", "no marker", "{{url}}"})
     EXPECT_EQ(fill_links(plain, links, false, std::nullopt), plain);
-  EXPECT_EQ(fill_links("{{link:{{link:url}}", links, false, std::nullopt), "{{link:https://x.example/account/new/abc");
+  EXPECT_EQ(fill_links("{{link:" + link_marker("url"), links, false, std::nullopt),
+            "{{link:https://x.example/account/new/abc");
+}
+
+// A value (a nickname, a question title, a magazine's text) cannot forge a marker: its U+FDD0
+// becomes U+FFFD, so the text stays text when the mail is composed.
+TEST(MailTemplates, ValuesCannotForgeALinkMarker) {
+  const auto forged = link_marker("url") + " " + link_marker("nothing");
+  const auto defused = defuse_link_markers(forged);
+  EXPECT_EQ(defused, "\xEF\xBF\xBD{{link:url}} \xEF\xBF\xBD{{link:nothing}}");
+  EXPECT_EQ(fill_links(defused, {{"url", "https://x.example/secret"}}, false, std::nullopt), defused);
+  EXPECT_EQ(defuse_link_markers("普通の文 {{link:url}}"), "普通の文 {{link:url}}");
 }
 
 TEST(MailTemplates, EveryEmbeddedTemplateParses) {
