@@ -129,12 +129,26 @@ std::string Router::loggable(std::string_view path) const {
     for (std::size_t i = 0; i < parts.size(); ++i)
       if (exact->segments[i].secret) hidden[i] = &exact->segments[i];
   } else {
-    for (const auto* list : {&compiled_, &pages_})
-      for (const auto& c : *list)
-        for (std::size_t k = 0; k < c.segments.size() && k < parts.size(); ++k) {
-          if (c.segments[k].secret && !parts[k].empty()) hidden[k] = &c.segments[k];
-          if (!c.segments[k].secret && !segment_matches(c.segments[k], parts[k])) break;
-        }
+    // The pieces as sent, and as a browser or proxy would normalise them (no empty or "."
+    // segment, ".." removes the one before): a secret in either position is hidden.
+    const auto no_value = [&](std::size_t i) { return parts[i].empty() || parts[i] == "." || parts[i] == ".."; };
+    std::vector<std::size_t> as_sent(parts.size()), normalised;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      as_sent[i] = i;
+      if (parts[i] == "..") {
+        if (!normalised.empty()) normalised.pop_back();
+      } else if (!no_value(i)) {
+        normalised.push_back(i);
+      }
+    }
+    for (const auto* order : {&as_sent, &normalised})
+      for (const auto* list : {&compiled_, &pages_})
+        for (const auto& c : *list)
+          for (std::size_t k = 0; k < c.segments.size() && k < order->size(); ++k) {
+            const auto i = (*order)[k];
+            if (c.segments[k].secret && !no_value(i)) hidden[i] = &c.segments[k];
+            if (!c.segments[k].secret && !segment_matches(c.segments[k], parts[i])) break;
+          }
   }
 
   std::string out;

@@ -54,7 +54,8 @@ class Router {
   // segment in a secret position becomes "[redacted]" (a literal suffix kept:
   // /calendar/[redacted].ics). A path that is exactly a route or page loses that pattern's
   // secrets; any other path loses each segment that follows the leading segments of some
-  // pattern up to a secret, so a mangled link ("/edit。", a trailing "/") is redacted too.
+  // pattern up to a secret, as sent or normalised (empty, "." and ".." segments), so a mangled
+  // link ("/edit。", a trailing "/", "//") is redacted too.
   std::string loggable(std::string_view path) const;
 
  private:

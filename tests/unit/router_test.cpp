@@ -122,6 +122,20 @@ TEST(RouterLoggable, MangledLinksAreRedactedToo) {
   EXPECT_EQ(r.loggable("/api/v1/password%5Fresets/" + kToken), "/api/v1/password%5Fresets/[redacted]");
 }
 
+// Empty, "." and ".." segments (which a browser or a proxy may normalise away) do not move a
+// secret out of its position.
+TEST(RouterLoggable, DotAndEmptySegmentsDoNotHideASecretFromTheTable) {
+  const auto r = with_secrets();
+  EXPECT_EQ(r.loggable("/calendar//" + kToken + ".ics"), "/calendar//[redacted].ics");
+  EXPECT_EQ(r.loggable("//calendar/" + kToken + ".ics"), "//calendar/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/./" + kToken + ".ics"), "/calendar/./[redacted].ics");
+  EXPECT_EQ(r.loggable("/x/../calendar/" + kToken + ".ics"), "/x/../calendar/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/%2E/" + kToken + ".ics"), "/calendar/%2E/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/" + kToken + ".ics/.."), "/calendar/[redacted].ics/..");
+  EXPECT_EQ(r.loggable("/account/new//" + kToken), "/account/new//[redacted]");
+  EXPECT_EQ(r.loggable("/questions/./7"), "/questions/./7");
+}
+
 TEST(RouterLoggable, AnUnknownParameterTypeIsAProgrammingError) {
   Router r;
   EXPECT_THROW(r.add({"GET", "/x/{token:secrte}", Access::anyone, ok}), std::logic_error);
