@@ -80,7 +80,9 @@ IdempotencySeal::IdempotencySeal(std::string_view jwt_secret)
 }
 
 std::string IdempotencySeal::fingerprint(std::string_view method, std::string_view path, std::string_view body) const {
-  return hex(hmac(fingerprint_key_, {method, "\n", path, "\n", body}));
+  // The path's length too: a decoded path may hold "\n" ("/a%0Ab"), and must not pass for a body.
+  const auto path_length = std::to_string(path.size());
+  return hex(hmac(fingerprint_key_, {method, "\n", path_length, "\n", path, body}));
 }
 
 std::string IdempotencySeal::seal(const IdempotencyScope& scope, std::string_view answer) const {
