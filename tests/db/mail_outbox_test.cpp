@@ -219,7 +219,7 @@ TEST(MailDelivery, LinksGoOutButAreNotKept) {
     raw += transport.last_message;
     message += decoded_parts(transport.last_message);
   }
-  EXPECT_NE(message.find(url + "\n"), std::string::npos) << "the text part: " << message;
+  EXPECT_NE(message.find(url + "\r\n"), std::string::npos) << "the text part: " << message;
   EXPECT_NE(message.find("招待 \xEF\xBF\xBD{{link:url}}\xEF\xBF\xBD{{link:none}}"), std::string::npos) << message;
   std::size_t times = 0;
   for (auto at = message.find(url); at != std::string::npos; at = message.find(url, at + 1)) ++times;
