@@ -332,7 +332,7 @@ test('ending every session replaces the calendar feed URL', async () => {
     });
     assertStatus(asked, 202);
     const link = await resetToken(account.email);
-    password = 'feed-reset-pass-1';
+    password = 'feed-reset-pw-1';
     assertStatus(await api('PATCH', `/api/v1/password_resets/${link}`, {
       json: { password_reset: { password, password_confirmation: password } },
     }), 204);
