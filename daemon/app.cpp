@@ -36,30 +36,47 @@ bool is_write(const std::string& method) {
   return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
 }
 
+bool success(int status) { return status >= 200 && status < 300; }
+
+// The first answer again, for a retry: opened from the record, or rebuilt by the route
+// (Route::replay) when the record keeps only the status.
+http::Response replay(const db::IdempotencySeal& seal, http::Context& ctx, const http::Route& route,
+                      const db::IdempotencyScope& scope, const db::StoredIdempotency& stored) {
+  const Error lost(errc::conflict, std::string(msg::idempotency_response_lost));
+  http::Response out;
+  if (!stored.sealed_body) {
+    if (!route.replay || !success(*stored.status)) throw lost;
+    out = route.replay(ctx);
+  } else {
+    auto body = seal.open(scope, *stored.sealed_body);
+    if (!body) throw lost;  // sealed under an earlier jwt_secret
+    out.body = std::move(*body);
+    if (!out.body.empty()) out.header("Content-Type", "application/json; charset=utf-8");
+  }
+  out.status = *stored.status;
+  out.header("Idempotent-Replayed", "true");
+  return out;
+}
+
 // A logged-in write with an Idempotency-Key (docs/reliability.md): the stored answer of the
 // request that first used the key, or the handler's, recording the key with its first write.
-http::Response run_idempotent(db::Pool& pool, http::Context& ctx, const http::Handler& handler, std::string_view key) {
+http::Response run_idempotent(App& app, http::Context& ctx, const http::Route& route, std::string_view key) {
   if (!db::valid_idempotency_key(key))
     throw Error(errc::malformed, std::string(msg::idempotency_key_invalid),
                 {{"Idempotency-Key", {std::string(msg::idempotency_key_invalid)}}});
   const auto& request = ctx.request;
-  db::IdempotencyScope scope{ctx.me().id, std::string(key),
-                             db::idempotency_fingerprint(request.method, request.path, request.body)};
-  if (const auto stored = db::find_idempotency(pool, scope.account_id, scope.key)) {
+  const auto& seal = app.idempotency_seal;
+  db::IdempotencyScope scope{ctx.me().id, std::string(key), seal.fingerprint(request.method, request.path, request.body)};
+  if (const auto stored = db::find_idempotency(app.pool, scope.account_id, scope.key)) {
     if (stored->fingerprint != scope.fingerprint) throw Error(errc::invalid, std::string(msg::idempotency_key_reused));
     if (!stored->status) throw Error(errc::conflict, std::string(msg::idempotency_response_lost));
-    http::Response replay;
-    replay.status = *stored->status;
-    replay.body = stored->body;
-    if (!replay.body.empty()) replay.header("Content-Type", "application/json; charset=utf-8");
-    replay.header("Idempotent-Replayed", "true");
-    return replay;
+    return replay(seal, ctx, route, scope, *stored);
   }
   http::Response response;
   {
     db::IdempotencyScope::Active active(scope);
     try {
-      response = handler(ctx);
+      response = route.handler(ctx);
     } catch (const Error& e) {
       if (!scope.recorded) throw;
       response = http::error_response(e, request.request_id);
@@ -67,7 +84,10 @@ http::Response run_idempotent(db::Pool& pool, http::Context& ctx, const http::Ha
   }
   if (scope.recorded && !response.file) {
     try {
-      db::store_idempotent_response(pool, scope, response.status, response.body);
+      // A route that rebuilds its answer (personal data kept sealed elsewhere) stores none.
+      const bool rebuilt = route.replay && success(response.status);
+      db::store_idempotent_response(app.pool, scope, response.status,
+                                    rebuilt ? std::nullopt : std::optional(seal.seal(scope, response.body)));
     } catch (const std::exception& e) {  // the write stands; a retry is told it was applied (409)
       spdlog::warn("request {}: idempotent response not stored: {}", request.request_id, e.what());
     }
@@ -108,7 +128,7 @@ http::Lane App::lane_for(http::Request& request) const {
 http::Response App::handle(http::Request& request) {
   const auto started = std::chrono::steady_clock::now();
   std::size_t slot = Metrics::kUnmatched;
-  auto response = http::answer_or_error(request.request_id, request.method + " " + request.path,
+  auto response = http::answer_or_error(request.request_id, request.method + " " + request.log_path,
                                         [&] { return dispatch(request, slot); });
   auto finish = [this, slot, started, request_id = request.request_id](http::Response& r) {
     add_standard_headers(r, request_id);
@@ -157,7 +177,7 @@ http::Response App::dispatch(http::Request& request, std::size_t& slot) {
     ctx.principal = sessions.authenticate(token);
     request.account_id = ctx.principal->account.id;
     if (const auto key = request.header("idempotency-key"); key && is_write(request.method))
-      return run_idempotent(pool, ctx, m.route->handler, *key);
+      return run_idempotent(*this, ctx, *m.route, *key);
   }
   return m.route->handler(ctx);
 }

@@ -90,11 +90,13 @@ std::string sane_request_id(std::string_view incoming) {
   return random_hex(8);
 }
 
-std::shared_ptr<http::Request> convert(const restinio::request_handle_t& req, const Config& config) {
+std::shared_ptr<http::Request> convert(const restinio::request_handle_t& req, const Config& config,
+                                       const http::Router& router) {
   auto r = std::make_shared<http::Request>();
   r->method = std::string(req->header().method().c_str());
   r->raw_path = std::string(req->header().path());
   r->path = http::percent_decode(r->raw_path);
+  r->log_path = router.loggable(r->raw_path);
   r->query = std::string(req->header().query());
   for (const auto& field : req->header()) {
     std::string name = field.name();
@@ -118,7 +120,7 @@ void send(const restinio::request_handle_t& req, const http::Request& r, http::R
       const auto meta = restinio::get_file_meta<restinio::file_meta_t>(out.file.get());
       resp.set_body(restinio::sendfile(restinio::file_descriptor_holder_t{out.file.release()}, meta));
     } catch (const std::exception& e) {
-      spdlog::error("request {} cannot send {}: {}", r.request_id, r.path, e.what());
+      spdlog::error("request {} cannot send {}: {}", r.request_id, r.log_path, e.what());
       resp.set_body(std::string{});
     }
   } else {
@@ -129,12 +131,12 @@ void send(const restinio::request_handle_t& req, const http::Request& r, http::R
 
 void access_log(const Config& config, const http::Request& r, int status, double ms) {
   if (config.log_format == "json") {
-    nlohmann::json line = {{"request_id", r.request_id}, {"method", r.method}, {"path", r.path},
+    nlohmann::json line = {{"request_id", r.request_id}, {"method", r.method}, {"path", r.log_path},
                            {"status", status}, {"ms", ms}, {"client", r.client_address}};
     if (r.account_id) line["account_id"] = *r.account_id;
     spdlog::info("{}", line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   } else {
-    spdlog::info("{} {} {} {} {:.2f}ms client={} account={}", r.request_id, r.method, r.path, status, ms,
+    spdlog::info("{} {} {} {} {:.2f}ms client={} account={}", r.request_id, r.method, r.log_path, status, ms,
                  r.client_address, r.account_id ? std::to_string(*r.account_id) : "-");
   }
 }
@@ -285,7 +287,7 @@ void run_server(App& app) {
 
   http::ConnectionLimiter limiter(config.max_connections_per_address, config.trusted_proxies);
   auto handler = [&](restinio::request_handle_t req) {
-    auto request = convert(req, config);
+    auto request = convert(req, config, app.router);
     if (request->path == "/cable" && req->header().connection() == restinio::http_connection_header_t::upgrade) {
       if (auto refusal = cable.admit(*request)) {
         add_standard_headers(*refusal, request->request_id);

@@ -53,7 +53,7 @@ bool content_hashed(std::string_view relative) {
 }
 
 Error refused(const http::Request& request) {
-  spdlog::warn("request {} refused static path {}", request.request_id, text::escape_for_log(request.raw_path));
+  spdlog::warn("request {} refused static path {}", request.request_id, text::escape_for_log(request.log_path));
   return Error(errc::not_found, "not found");
 }
 

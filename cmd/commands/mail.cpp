@@ -55,7 +55,8 @@ int list_mails(Context& ctx, const ListOptions& o) {
 }
 
 int show_mail(Context& ctx, const ShowOptions& o) {
-  const auto found = outbox(ctx).get(accounts::Account::system(), o.id);
+  // Never a live link (a reset or invitation link works for whoever reads it): a notice instead.
+  const auto found = mail::without_links(outbox(ctx).get(accounts::Account::system(), o.id));
   const mail::Sender from{ctx.config().mail.from_address, ctx.config().mail.from_name};
   if (o.raw) {
     std::cout << mail::compose(found, from);

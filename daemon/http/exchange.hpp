@@ -22,6 +22,7 @@ struct Request {
   std::string method;  // upper case; HEAD is routed as GET
   std::string path;    // without the query string, percent-decoded
   std::string raw_path;  // as sent (still percent-encoded): static files judge this one
+  std::string log_path;  // raw_path with its secrets redacted (Router::loggable): the only path logs show
   std::string query;   // raw query string
   Headers headers;     // names in lower case
   std::string body;

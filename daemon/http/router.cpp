@@ -18,6 +18,39 @@ std::vector<std::string_view> split(std::string_view path) {
   return parts;
 }
 
+// The log's view of a path: like split, but "%2F" separates too (the router saw the decoded
+// path, where it is a '/'); each piece keeps the separator before it, to rebuild the path.
+struct Piece {
+  std::string_view separator;
+  std::string_view raw;
+};
+
+std::size_t separator_length(std::string_view path, std::size_t i) {
+  if (path[i] == '/') return 1;
+  if (path[i] == '%' && i + 2 < path.size() && path[i + 1] == '2' && (path[i + 2] == 'F' || path[i + 2] == 'f')) return 3;
+  return 0;
+}
+
+std::vector<Piece> pieces(std::string_view path) {
+  std::vector<Piece> out;
+  std::string_view separator = path.substr(0, path.empty() ? 0 : separator_length(path, 0));
+  std::size_t i = separator.size(), start = i;
+  for (;;) {
+    const std::size_t n = i < path.size() ? separator_length(path, i) : 0;
+    if (i < path.size() && n == 0) {
+      ++i;
+      continue;
+    }
+    out.push_back({separator, path.substr(start, i - start)});
+    if (i == path.size()) return out;
+    separator = path.substr(i, n);
+    i += n;
+    start = i;
+  }
+}
+
+constexpr std::string_view kRedacted = "[redacted]";
+
 bool all_digits(std::string_view s) {
   return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -32,9 +65,9 @@ std::string_view Router::param_value(const Segment& seg, std::string_view part) 
   return part.substr(0, part.size() - seg.suffix.size());
 }
 
-void Router::add(Route route) {
+Router::Compiled Router::compile(std::string_view pattern) {
   Compiled c;
-  for (auto part : split(route.pattern)) {
+  for (auto part : split(pattern)) {
     Segment s;
     const auto close = part.find('}');
     if (part.size() > 2 && part.front() == '{' && close != std::string_view::npos) {
@@ -43,32 +76,94 @@ void Router::add(Route route) {
       auto colon = inner.find(':');
       s.param = true;
       s.text = std::string(inner.substr(0, colon));
-      s.integer = colon != std::string_view::npos && inner.substr(colon + 1) == "int";
+      const auto type = colon == std::string_view::npos ? std::string_view{} : inner.substr(colon + 1);
+      if (!type.empty() && type != "int" && type != "secret")
+        throw std::logic_error("route pattern " + std::string(pattern) + ": unknown parameter type");
+      s.integer = type == "int";
+      s.secret = type == "secret";
     } else {
       s.text = std::string(part);
     }
     c.segments.push_back(std::move(s));
   }
+  return c;
+}
+
+void Router::add(Route route) {
+  compiled_.push_back(compile(route.pattern));
   routes_.push_back(std::move(route));
-  compiled_.push_back(std::move(c));
+}
+
+void Router::add_page(std::string pattern) { pages_.push_back(compile(pattern)); }
+
+bool Router::segment_matches(const Segment& seg, std::string_view part) {
+  if (!seg.param) return seg.text == part;
+  const auto value = param_value(seg, part);
+  return !value.empty() && (!seg.integer || all_digits(value));
 }
 
 bool Router::matches(const Compiled& c, const std::vector<std::string_view>& parts,
                      std::map<std::string, std::string>* params) {
   if (c.segments.size() != parts.size()) return false;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    const auto& seg = c.segments[i];
-    if (!seg.param) {
-      if (seg.text != parts[i]) return false;
-    } else {
-      const auto value = param_value(seg, parts[i]);
-      if (value.empty() || (seg.integer && !all_digits(value))) return false;
-    }
-  }
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (!segment_matches(c.segments[i], parts[i])) return false;
   if (params)
     for (std::size_t i = 0; i < parts.size(); ++i)
       if (c.segments[i].param) (*params)[c.segments[i].text] = std::string(param_value(c.segments[i], parts[i]));
   return true;
+}
+
+std::string Router::loggable(std::string_view path) const {
+  const auto all = pieces(path);
+  std::vector<std::string> owned;  // each piece percent-decoded, as the router compares it
+  owned.reserve(all.size());
+  for (const auto& p : all) owned.push_back(percent_decode(p.raw));
+  const std::vector<std::string_view> parts(owned.begin(), owned.end());
+
+  std::vector<const Segment*> hidden(parts.size(), nullptr);  // the pattern's secret segment
+  const Compiled* exact = nullptr;
+  for (const auto* list : {&compiled_, &pages_})
+    for (const auto& c : *list)
+      if (!exact && matches(c, parts, nullptr)) exact = &c;
+  if (exact) {
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      if (exact->segments[i].secret) hidden[i] = &exact->segments[i];
+  } else {
+    // The pieces as sent, and as a browser or proxy would normalise them (no empty or "."
+    // segment, ".." removes the one before): a secret in either position is hidden.
+    const auto no_value = [&](std::size_t i) { return parts[i].empty() || parts[i] == "." || parts[i] == ".."; };
+    std::vector<std::size_t> as_sent(parts.size()), normalised;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      as_sent[i] = i;
+      if (parts[i] == "..") {
+        if (!normalised.empty()) normalised.pop_back();
+      } else if (!no_value(i)) {
+        normalised.push_back(i);
+      }
+    }
+    for (const auto* order : {&as_sent, &normalised})
+      for (const auto* list : {&compiled_, &pages_})
+        for (const auto& c : *list)
+          for (std::size_t k = 0; k < c.segments.size() && k < order->size(); ++k) {
+            const auto i = (*order)[k];
+            if (c.segments[k].secret && !no_value(i)) hidden[i] = &c.segments[k];
+            if (!c.segments[k].secret && !segment_matches(c.segments[k], parts[i])) break;
+          }
+  }
+
+  std::string out;
+  out.reserve(path.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    out += all[i].separator;
+    if (!hidden[i]) {
+      out += all[i].raw;
+      continue;
+    }
+    out += kRedacted;
+    const auto& suffix = hidden[i]->suffix;
+    if (!suffix.empty() && parts[i].size() > suffix.size() && parts[i].ends_with(suffix)) out += suffix;
+  }
+  return out;
 }
 
 Match Router::match(Request& request) const {

@@ -83,7 +83,7 @@ Response cancel(Context& ctx) {
 // that applies this one's batch, and this worker is free for the next request meanwhile.
 Response join(Context& ctx) {
   auto later = std::make_shared<http::Later>();
-  const auto what = ctx.request.method + " " + ctx.request.path;
+  const auto what = ctx.request.method + " " + ctx.request.log_path;
   ctx.app.events.join_async(ctx.me(), ctx.int_param("id"), [later, what, request_id = ctx.request.request_id](events::JoinOutcome o) {
     later->resolve(http::answer_or_error(request_id, what, [&] {
       if (o.error) std::rethrow_exception(o.error);
@@ -163,7 +163,7 @@ void add_events(http::Router& r) {
   r.add({"GET", "/api/v1/events/{id:int}/participants", Access::logged_in, participants});
   r.add({"GET", "/api/v1/calendar_feed", Access::logged_in, feed_url});
   r.add({"POST", "/api/v1/calendar_feed/reset", Access::logged_in, reset_feed});
-  r.add({"GET", "/calendar/{token}.ics", Access::anyone, feed});
+  r.add({"GET", "/calendar/{token:secret}.ics", Access::anyone, feed});
 }
 
 }  // namespace camp::routes

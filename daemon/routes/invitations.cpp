@@ -46,9 +46,13 @@ Response accept(Context& ctx) {
 
 void add_invitations(http::Router& r) {
   r.add({"POST", "/api/v1/invitations", http::Access::logged_in, invite});
-  r.add({"GET", "/api/v1/invitations/{id}", http::Access::anyone, check});
+  r.add({"GET", "/api/v1/invitations/{id:secret}", http::Access::anyone, check});
   // The login lane: the password is hashed (argon2id).
-  r.add({"POST", "/api/v1/invitations/{id}/acceptance", http::Access::anyone, accept, http::Lane::slow});
+  r.add({"POST", "/api/v1/invitations/{id:secret}/acceptance", http::Access::anyone, accept, http::Lane::slow});
+  // The page after the acceptance (first: the first exact match decides), and the mail's link
+  // (InvitationService::accept_url).
+  r.add_page("/account/new/complete");
+  r.add_page("/account/new/{id:secret}");
 }
 
 }  // namespace camp::routes

@@ -66,8 +66,12 @@ Response stop(Context& ctx) {
 }  // namespace
 
 void add_mail_unsubscriptions(http::Router& r) {
-  r.add({"GET", "/api/v1/mail_unsubscriptions/{topic}/{id}", http::Access::anyone, show});
-  r.add({"POST", "/api/v1/mail_unsubscriptions/{topic}/{id}", http::Access::anyone, stop});
+  r.add({"GET", "/api/v1/mail_unsubscriptions/{topic}/{id:secret}", http::Access::anyone, show});
+  r.add({"POST", "/api/v1/mail_unsubscriptions/{topic}/{id:secret}", http::Access::anyone, stop});
+  // The pages the mails link to (mail::UnsubscribeLinks::page_url).
+  r.add_page("/in_house_mng_system/unsubscription-to-email/{id:secret}");
+  r.add_page("/unsubscribe-event-notifications/{id:secret}");
+  r.add_page("/unsubscribe-magazine/{id:secret}");
 }
 
 }  // namespace camp::routes

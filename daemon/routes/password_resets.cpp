@@ -40,9 +40,13 @@ Response reset(Context& ctx) {
 
 void add_password_resets(http::Router& r) {
   r.add({"POST", "/api/v1/password_resets", http::Access::anyone, request_reset});
-  r.add({"GET", "/api/v1/password_resets/{token}", http::Access::anyone, check_reset});
+  r.add({"GET", "/api/v1/password_resets/{token:secret}", http::Access::anyone, check_reset});
   // The login lane: the new password is hashed (argon2id).
-  r.add({"PATCH", "/api/v1/password_resets/{token}", http::Access::anyone, reset, http::Lane::slow});
+  r.add({"PATCH", "/api/v1/password_resets/{token:secret}", http::Access::anyone, reset, http::Lane::slow});
+  // The mail's link (PasswordResetService::edit_url) and the web app's other reset pages.
+  r.add_page("/reset-password/{token:secret}/edit");
+  r.add_page("/reset-password/confirm");
+  r.add_page("/reset-password/complete");
 }
 
 }  // namespace camp::routes

@@ -160,7 +160,10 @@ void add_questionnaires(http::Router& r) {
   r.add({"GET", "/api/v1/questionnaires/{kind}/definition", Access::logged_in, definition});
   r.add({"POST", "/api/v1/questionnaires/{kind}/validation", Access::logged_in, validation});
   r.add({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer});
-  r.add({"POST", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, submit});
+  // An Idempotency-Key retry reads the answer back from its sealed row: the key's record keeps
+  // no copy (docs/questionnaires.md "Personal data").
+  r.add({"POST", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, submit, http::Lane::fast,
+         http::BodyLimit::json, own_answer});
   r.add({"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer});
   r.add({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file});
   r.add({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs});

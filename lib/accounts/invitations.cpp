@@ -146,8 +146,8 @@ mail::Outgoing InvitationService::invitation_mail(const std::string& email, cons
   return {.to = email,
           .template_name = "invitation",
           .values = {{"nickname", nickname.empty() ? email : nickname},
-                     {"url", accept_url(id)},
-                     {"days", std::to_string(kInvitationLifetime.count() / 24)}}};
+                     {"days", std::to_string(kInvitationLifetime.count() / 24)}},
+          .links = {{"url", accept_url(id)}}};
 }
 
 Invitation InvitationService::invite(db::Tx& tx, const Invite& raw, std::optional<std::int64_t> invited_by) {

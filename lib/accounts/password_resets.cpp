@@ -4,6 +4,7 @@
 
 #include "accounts/link_token.hpp"
 #include "accounts/password.hpp"
+#include "accounts/session_repo.hpp"
 #include "core/address_group.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -39,16 +40,12 @@ constexpr db::Statement kInsert{
   "AND expires_at > to_timestamp($2)"
 constexpr db::Statement kFind{"password_resets.find", CAMP_OPEN_RESET};
 constexpr db::Statement kFindForUpdate{"password_resets.find_for_update", CAMP_OPEN_RESET " FOR UPDATE"};
-// New password, every open token of the account used up, every session ended (and announced,
-// so every daemon drops its cached sessions of the account): one statement.
+// New password and every open token of the account used up; session_repo::end_sessions ends
+// its sessions (and calendar feed) in the same transaction.
 constexpr db::Statement kReset{
     "password_resets.reset",
-    "WITH u AS (UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id), "
-    "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL), "
-    "t AS (UPDATE password_resets SET used_at = to_timestamp($3) WHERE account_id = (SELECT id FROM u) "
-    "AND used_at IS NULL) "
-    "SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "
-    "json_build_object('account_id', u.id))::text) FROM u"};
+    "WITH u AS (UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id) "
+    "UPDATE password_resets SET used_at = to_timestamp($3) WHERE account_id = (SELECT id FROM u) AND used_at IS NULL"};
 
 Error link_invalid() { return Error(errc::not_found, std::string(msg::password_reset_link_invalid)); }
 
@@ -104,7 +101,8 @@ void PasswordResetService::request(const ResetRequest& in) {
             epoch_seconds(now + kPasswordResetLifetime), in.client_address);
     mail::enqueue(tx, {.to = account[0][1].as<std::string>(),
                        .template_name = "password_reset",
-                       .values = {{"nickname", account[0][2].as<std::string>()}, {"url", edit_url(token)}}});
+                       .values = {{"nickname", account[0][2].as<std::string>()}},
+                       .links = {{"url", edit_url(token)}}});
   });
 }
 
@@ -126,6 +124,7 @@ void PasswordResetService::reset(std::string_view token, const NewPassword& inpu
     const auto found = find_open(tx, kFindForUpdate, token, now);  // a parallel reset waits, then finds it used
     if (!found) throw link_invalid();
     tx.exec(kReset, found->account_id, hash, epoch_seconds(now));
+    session_repo::end_sessions(tx, found->account_id);
     return found->account_id;
   });
   if (cache_) cache_->forget_account(account_id);

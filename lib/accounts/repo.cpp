@@ -1,5 +1,7 @@
 #include "accounts/repo.hpp"
 
+#include "accounts/session_repo.hpp"
+
 namespace camp::accounts::repo {
 namespace {
 
@@ -42,11 +44,6 @@ constexpr db::Statement kUpsert{
   "image_url = CASE WHEN $4 THEN $5 ELSE image_url END, updated_at = now() WHERE id = $1 RETURNING id"
 constexpr db::Statement kUpdateProfile{"accounts.update_profile",
                                        "WITH u AS (" CAMP_UPDATE_PROFILE ")" CAMP_NOTIFY_CHANGED};
-constexpr db::Statement kUpdateProfileEndingSessions{
-    "accounts.update_profile_ending_sessions",
-    "WITH u AS (" CAMP_UPDATE_PROFILE "), "
-    "r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = (SELECT id FROM u) AND revoked_at IS NULL "
-    "AND id <> $6)" CAMP_NOTIFY_CHANGED};
 constexpr db::Statement kUpdateRole{
     "accounts.update_role",
     "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};
@@ -104,8 +101,8 @@ void update_profile(db::Tx& tx, std::int64_t id, const ProfileChange& ch,
                     const std::optional<std::string>& end_sessions_but) {
   const bool image = ch.image_url.has_value();
   const auto image_url = image ? *ch.image_url : std::nullopt;
-  if (end_sessions_but) tx.exec(kUpdateProfileEndingSessions, id, ch.email, ch.nickname, image, image_url, *end_sessions_but);
-  else tx.exec(kUpdateProfile, id, ch.email, ch.nickname, image, image_url);
+  tx.exec(kUpdateProfile, id, ch.email, ch.nickname, image, image_url);
+  if (end_sessions_but) session_repo::end_sessions(tx, id, *end_sessions_but);
 }
 
 void update_role(db::Tx& tx, std::int64_t id, Role role) { tx.exec(kUpdateRole, id, std::string(to_string(role))); }

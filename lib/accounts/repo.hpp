@@ -42,8 +42,8 @@ bool course_exists(db::Tx& tx, const std::string& code);
 std::int64_t insert(db::Tx& tx, const NewAccount& a);
 // Insert or, for an existing e-mail, reset role, course, nickname and password (demo seed).
 std::int64_t upsert(db::Tx& tx, const NewAccount& a);
-// Writes the fields the change sets. With `end_sessions_but` (a changed e-mail) the same
-// statement ends every session of the account but that one (empty: all of them).
+// Writes the fields the change sets. With `end_sessions_but` (a changed e-mail) it also ends
+// every session of the account but that one (session_repo::end_sessions).
 void update_profile(db::Tx& tx, std::int64_t id, const ProfileChange& change,
                     const std::optional<std::string>& end_sessions_but = std::nullopt);
 void update_role(db::Tx& tx, std::int64_t id, Role role);

@@ -21,10 +21,12 @@ constexpr db::Statement kRevoke{
     "sessions.revoke",
     "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING account_id) "
     "SELECT " CAMP_NOTIFY_ACCOUNT("r.account_id") " FROM r"};
-constexpr db::Statement kRevokeAll{
-    "sessions.revoke_all",
+constexpr db::Statement kEndSessions{
+    "sessions.end_all",
     "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL "
-    "AND expires_at > now() RETURNING 1) SELECT (SELECT count(*) FROM r), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
+    "AND id IS DISTINCT FROM $2 RETURNING expires_at > now() AS live), "
+    "f AS (DELETE FROM calendar_feeds WHERE account_id = $1) "
+    "SELECT (SELECT count(*) FROM r WHERE live), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
 constexpr db::Statement kLiveFailures{
     "throttles.live",
     "SELECT key, failures, EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $2) - now()) "
@@ -59,8 +61,8 @@ bool revoke(db::Tx& tx, const std::string& id) {
   return tx.exec(kRevoke, id).size() == 1;
 }
 
-int revoke_all(db::Tx& tx, std::int64_t account_id) {
-  return tx.exec(kRevokeAll, account_id)[0][0].as<int>();
+int end_sessions(db::Tx& tx, std::int64_t account_id, const std::optional<std::string>& keep) {
+  return tx.exec(kEndSessions, account_id, keep)[0][0].as<int>();
 }
 
 std::vector<FailureCount> live_failures(db::Tx& tx, const std::vector<std::string>& keys, int window_seconds) {

@@ -13,7 +13,12 @@ namespace camp::accounts::session_repo {
 void insert(db::Tx& tx, const std::string& id, std::int64_t account_id, std::int64_t expires_at,
             const std::string& client_address, const std::string& user_agent);
 bool revoke(db::Tx& tx, const std::string& id);
-int revoke_all(db::Tx& tx, std::int64_t account_id);
+// The one way to end every session of an account (`camp sessions revoke`, a password reset, a
+// changed e-mail): all of them but `keep` (the session making the change, if any) end, its
+// calendar feed token goes with them (the old feed URL answers 404 at once; the next
+// GET /api/v1/calendar_feed makes a new one, docs/events.md), and the account is announced so
+// every daemon drops its cached sessions. How many live sessions ended.
+int end_sessions(db::Tx& tx, std::int64_t account_id, const std::optional<std::string>& keep = std::nullopt);
 
 struct FailureCount {
   std::string key;

@@ -133,7 +133,7 @@ void SessionService::logout(const Principal& principal) {
 }
 
 int SessionService::revoke_all(std::int64_t account_id) {
-  return pool_.autocommit([&](db::Tx& tx) { return session_repo::revoke_all(tx, account_id); });
+  return pool_.autocommit([&](db::Tx& tx) { return session_repo::end_sessions(tx, account_id); });
 }
 
 PruneResult SessionService::prune_expired(std::chrono::system_clock::time_point now, int batch, int max_batches) {

@@ -57,6 +57,7 @@ class SessionService {
   // The signature and expiry only (no database): for cheap checks on an I/O thread.
   TokenClaims verify_token(std::string_view bearer_token) const { return signer_.verify(bearer_token); }
   void logout(const Principal& principal);
+  // `camp sessions revoke`: every session and the calendar feed (session_repo::end_sessions).
   int revoke_all(std::int64_t account_id);
   // Deletes throttle rows whose window ended before `now` and sessions expired (or revoked a day
   // ago) by `now`, `batch` rows per statement and at most `max_batches` statements per table,

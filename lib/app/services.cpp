@@ -6,6 +6,7 @@ namespace camp::app {
 
 Services::Services(const Config& config, db::Pool& pool, Caches caches, const Clock& clock)
     : jwt_secret_(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
+      idempotency_seal(jwt_secret_),
       accounts(pool, caches == Caches::daemon ? &session_cache : nullptr),
       sessions(pool, accounts::TokenSigner(jwt_secret_), config.rate_limits, config.session_ttl_days,
                caches == Caches::daemon ? &session_cache : nullptr),

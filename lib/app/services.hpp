@@ -13,6 +13,7 @@
 #include "core/clock.hpp"
 #include "core/config.hpp"
 #include "curriculum/service.hpp"
+#include "db/idempotency.hpp"
 #include "db/pool.hpp"
 #include "events/service.hpp"
 #include "files/uploads.hpp"
@@ -49,6 +50,7 @@ class Services {
   std::string jwt_secret_;  // the config's, or data_dir/jwt_secret (never logged)
 
  public:
+  db::IdempotencySeal idempotency_seal;  // Idempotency-Key records: keyed fingerprints, sealed answers
   accounts::SessionCache session_cache;          // fed by the daemon's listener
   questions::QuestionListCache question_lists;  // hot list pages, likewise
   accounts::AccountService accounts;

@@ -5,9 +5,12 @@
 // before_commit / after_commit). So the key row exists exactly when the write committed, whatever
 // happens to the process afterwards, and a retry finds it.
 //
-//   db::IdempotencyScope scope{account_id, key, fingerprint};
+//   db::IdempotencyScope scope{account_id, key, seal.fingerprint(method, path, body)};
 //   { db::IdempotencyScope::Active active(scope); response = handler(); }
-//   if (scope.recorded) db::store_idempotent_response(pool, scope, status, body);
+//   if (scope.recorded) db::store_idempotent_response(pool, scope, status, seal.seal(scope, body));
+//
+// Nothing readable is stored: the fingerprint is an HMAC and the answer is sealed (or, for a
+// route that rebuilds its answer, absent); see IdempotencySeal.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,22 +56,40 @@ struct IdempotencyScope {
   };
 };
 
+// The secrets of the records, under keys derived from the JWT secret (which no database dump
+// holds): the request's fingerprint is an HMAC, so a dump cannot test guesses of a body (a
+// password, a questionnaire answer), and the stored answer is sealed (XChaCha20-Poly1305, bound
+// to its account and key), as it may hold an invitation link or a calendar feed URL.
+class IdempotencySeal {
+ public:
+  explicit IdempotencySeal(std::string_view jwt_secret);
+  // HMAC-SHA-256 (hex) of the method, the path and the body.
+  std::string fingerprint(std::string_view method, std::string_view path, std::string_view body) const;
+  std::string seal(const IdempotencyScope& scope, std::string_view answer) const;
+  // Nothing when the blob does not open (another secret: jwt_secret was rotated).
+  std::optional<std::string> open(const IdempotencyScope& scope, std::string_view sealed) const;
+
+ private:
+  std::string fingerprint_key_;
+  std::string seal_key_;
+};
+
 // What an earlier request with the same account and key left.
 struct StoredIdempotency {
   std::string fingerprint;
   std::optional<int> status;  // nothing: applied, but the response was never stored
-  std::string body;
+  std::optional<std::string> sealed_body;  // nothing: the route rebuilds its answer
 };
 
 // A key is 1..255 printable ASCII characters (no spaces).
 bool valid_idempotency_key(std::string_view key);
-// sha256 (hex) of the method, the path and the body.
-std::string idempotency_fingerprint(std::string_view method, std::string_view path, std::string_view body);
 
 // The live record for the key (younger than a day), if any.
 std::optional<StoredIdempotency> find_idempotency(Pool& pool, std::int64_t account_id, const std::string& key);
-// Stores the response of the request that recorded the key.
-void store_idempotent_response(Pool& pool, const IdempotencyScope& scope, int status, const std::string& body);
+// Stores the response of the request that recorded the key: its status and sealed body
+// (IdempotencySeal::seal), or no body for a route that rebuilds its answer on a replay.
+void store_idempotent_response(Pool& pool, const IdempotencyScope& scope, int status,
+                               const std::optional<std::string>& sealed_body);
 // Deletes keys older than a day; how many.
 int prune_idempotency_keys(Pool& pool);
 

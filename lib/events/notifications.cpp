@@ -14,12 +14,18 @@ namespace {
 
 const std::vector<std::string> kMembers{"student", "graduate"};
 
-mail::Values values(const Context& c, const Event& e, const mail::Recipient& r, mail::Topic topic) {
-  return {{"nickname", r.nickname.empty() ? r.email : r.nickname},
-          {"title", e.title},
-          {"when", when(e)},
-          {"url", c.page_url},
-          {"unsubscribe_url", c.links.page_url(r.account_id, topic)}};
+// One event mail; the unsubscribe page is a link (kept out of the stored mail once sent).
+mail::Outgoing event_mail(const Context& c, const Event& e, const mail::Recipient& r, const std::string& template_name,
+                          bool bulk) {
+  return {.to = r.email,
+          .template_name = template_name,
+          .values = {{"nickname", r.nickname.empty() ? r.email : r.nickname},
+                     {"title", e.title},
+                     {"when", when(e)},
+                     {"url", c.page_url}},
+          .links = {{"unsubscribe_url", c.links.page_url(r.account_id, mail::Topic::events)}},
+          .bulk = bulk,
+          .unsubscribe_url = bulk ? c.links.one_click_url(r.account_id, mail::Topic::events) : ""};
 }
 
 }  // namespace
@@ -48,7 +54,7 @@ std::size_t to_accounts(db::Tx& tx, const Context& c, const Event& e, const std:
   std::vector<mail::Outgoing> mails;
   for (const auto& r : mail::recipients(tx, mail::Topic::events, kMembers))
     if (wanted.count(r.account_id))
-      mails.push_back({r.email, template_name, values(c, e, r, mail::Topic::events), false, ""});
+      mails.push_back(event_mail(c, e, r, template_name, false));
   return mails.empty() ? 0 : mail::enqueue_many(tx, mails);
 }
 

@@ -82,8 +82,8 @@ MagazineResult send_magazine(db::Pool& pool, const UnsubscribeLinks& links, cons
                        .template_name = "magazine",
                        .values = {{"nickname", r.nickname.empty() ? "受講生" : r.nickname},
                                   {"subject", magazine.subject},
-                                  {"body", magazine.body},
-                                  {"unsubscribe_url", links.page_url(r.account_id, Topic::magazine)}},
+                                  {"body", magazine.body}},
+                       .links = {{"unsubscribe_url", links.page_url(r.account_id, Topic::magazine)}},
                        .bulk = true,
                        .unsubscribe_url = links.one_click_url(r.account_id, Topic::magazine)});
       if (mails.size() == batch || i + 1 == people.size()) {

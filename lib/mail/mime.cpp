@@ -52,12 +52,14 @@ std::string compose(const Mail& mail, const Sender& from) {
     out += header_field("List-Unsubscribe", "<" + *mail.unsubscribe_url + ">");
     out += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n";
   }
-  if (!mail.html_body) return out + part("text/plain", mail.text_body);
+  // The links go in only now, from the row's links (a sent mail has none: without_links).
+  const auto text = fill_links(mail.text_body, mail.links, false, std::nullopt);
+  if (!mail.html_body) return out + part("text/plain", text);
   // "=_" never occurs in quoted-printable or base64 output, so the boundary cannot either.
   const std::string boundary = "=_camp_" + mail.message_key;
   out += "Content-Type: multipart/alternative;\r\n boundary=\"" + boundary + "\"\r\n\r\n";
-  out += "--" + boundary + "\r\n" + part("text/plain", mail.text_body);
-  out += "--" + boundary + "\r\n" + part("text/html", *mail.html_body);
+  out += "--" + boundary + "\r\n" + part("text/plain", text);
+  out += "--" + boundary + "\r\n" + part("text/html", fill_links(*mail.html_body, mail.links, true, std::nullopt));
   out += "--" + boundary + "--\r\n";
   return out;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/school_time.hpp"
 
 namespace camp::mail {
@@ -41,6 +42,16 @@ nlohmann::json to_json(const Mail& m, bool with_bodies) {
     j["html_body"] = m.html_body ? nlohmann::json(*m.html_body) : nullptr;
   }
   return j;
+}
+
+Mail without_links(const Mail& m) {
+  const auto notice = m.status == Status::sent ? msg::mail_link_removed : msg::mail_link_withheld;
+  Mail out = m;
+  out.links.clear();
+  out.unsubscribe_url.reset();  // the one-click URL unsubscribes whoever posts to it
+  out.text_body = fill_links(m.text_body, {}, false, notice);
+  if (m.html_body) out.html_body = fill_links(*m.html_body, {}, true, notice);
+  return out;
 }
 
 void check_address(const std::string& address) {

@@ -15,6 +15,9 @@ struct Outgoing {
   std::string to;
   std::string template_name;
   Values values;
+  // Placeholders whose values are bearer links (reset, invitation, unsubscribe pages): stored
+  // apart from the bodies and erased once the mail is sent (templates.hpp, link_marker).
+  Values links;
   // Bulk mail (the magazine, announcements): List-Unsubscribe with this URL and
   // List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058). Required when bulk.
   bool bulk = false;
@@ -35,7 +38,8 @@ struct Mail {
   std::string text_body;
   std::optional<std::string> html_body;
   bool bulk = false;
-  std::optional<std::string> unsubscribe_url;
+  std::optional<std::string> unsubscribe_url;  // erased once sent, as `links`
+  Values links;  // the values of the bodies' link markers; empty once sent
   Status status = Status::queued;
   int attempts = 0;
   std::int64_t next_attempt_at = 0;  // epoch seconds
@@ -45,6 +49,10 @@ struct Mail {
 };
 
 nlohmann::json to_json(const Mail& m, bool with_bodies);
+// The mail as an operator may see it (`camp mail show`): every link replaced by a notice that
+// it is put in at sending (queued, failed) or was removed after sending, and no
+// List-Unsubscribe URL; never a live link.
+Mail without_links(const Mail& m);
 
 // A plain ASCII address (local@domain, no spaces, quotes or angle brackets, at most 254
 // characters): all the SMTP envelope and the To: header need. Throws Error(invalid).

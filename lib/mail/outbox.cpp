@@ -15,23 +15,25 @@ namespace {
 #define CAMP_MAIL_COLUMNS                                                                                         \
   "id, message_key::text, template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, " \
   "attempts, EXTRACT(EPOCH FROM next_attempt_at)::bigint, last_error, EXTRACT(EPOCH FROM created_at)::bigint, "   \
-  "EXTRACT(EPOCH FROM sent_at)::bigint"
+  "EXTRACT(EPOCH FROM sent_at)::bigint, links::text"
 // One wake-up per transaction: PostgreSQL folds identical notifications of a transaction.
 #define CAMP_MAIL_NOTIFY "pg_notify('camp_cable', '{\"stream\":\"mail\",\"message\":{}}')"
 
 constexpr db::Statement kInsert{
     "mail.insert",
-    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, links) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id) SELECT m.id, " CAMP_MAIL_NOTIFY " FROM m"};
 // A mail that cannot be rendered: failed at once, never sent, shown by `camp mail list --failed`.
+// Its links are not kept: it is never delivered.
 constexpr db::Statement kInsertFailed{
     "mail.insert_failed",
     "INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, "
     "last_error) VALUES ($1, $2, $3, $4, NULL, $5, $6, 'failed', left($7, 2000)) RETURNING id"};
 constexpr db::Statement kInsertMany{
     "mail.insert_many",
-    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url) "
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[]) "
+    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, links) "
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], "
+    "$8::jsonb[]) "
     "RETURNING 1) SELECT (SELECT count(*) FROM m), " CAMP_MAIL_NOTIFY};
 constexpr db::Statement kList{
     "mail.list",
@@ -53,9 +55,11 @@ constexpr db::Statement kClaim{
     "mail.claim",
     "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= now() "
     "ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
+// Sent, the mail keeps no live link: its links and List-Unsubscribe URL go (docs/mail.md "Links").
 constexpr db::Statement kMarkSent{
     "mail.mark_sent",
-    "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1"};
+    "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, "
+    "links = NULL, unsubscribe_url = NULL WHERE id = $1"};
 constexpr db::Statement kMarkFailedAttempt{
     "mail.mark_failed_attempt",
     "UPDATE mail_outbox SET attempts = attempts + 1, last_error = left($2, 2000), "
@@ -83,6 +87,7 @@ Mail row_to_mail(const pqxx::row& r) {
   if (!r[12].is_null()) m.last_error = r[12].as<std::string>();
   m.created_at = r[13].as<std::int64_t>();
   if (!r[14].is_null()) m.sent_at = r[14].as<std::int64_t>();
+  if (!r[15].is_null()) m.links = nlohmann::json::parse(r[15].as<std::string>()).get<Values>();
   return m;
 }
 
@@ -99,6 +104,7 @@ struct Row {
   std::optional<std::string> html;
   bool bulk;
   std::optional<std::string> unsubscribe_url;
+  std::optional<std::string> links;         // JSON object, name -> URL (erased once sent)
   std::optional<std::string> render_error;  // set: store as failed, never send
 };
 
@@ -113,10 +119,21 @@ Row prepare(const Outgoing& mail) {
   check_address(mail.to);
   if (mail.bulk) check_unsubscribe_url(mail.unsubscribe_url);
   else if (!mail.unsubscribe_url.empty()) throw Error(errc::invalid, "mail unsubscribe_url is for bulk mail only");
+  Values values;
+  for (const auto& [name, value] : mail.values) values.emplace(name, defuse_link_markers(value));
+  for (const auto& [name, url] : mail.links) {
+    if (!text::valid_utf8(url)) throw Error(errc::invalid, "mail link {{" + name + "}} is not valid UTF-8");
+    if (!values.emplace(name, link_marker(name)).second)
+      throw Error(errc::internal, "mail " + mail.template_name + ": {{" + name + "}} is both a value and a link");
+  }
+  // The bodies hold a marker where each link goes (templates.hpp, link_marker); the links
+  // themselves are stored apart, to be erased once the mail is sent.
+  std::optional<std::string> links;
+  if (!mail.links.empty()) links = nlohmann::json(mail.links).dump();
   Row row{mail.template_name, mail.to, {}, {}, std::nullopt, mail.bulk,
-          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt, std::nullopt};
+          mail.bulk ? std::optional<std::string>(mail.unsubscribe_url) : std::nullopt, std::move(links), std::nullopt};
   try {
-    auto r = render(mail.template_name, mail.values);
+    auto r = render(mail.template_name, values);
     row.subject = std::move(r.subject);
     row.text = std::move(r.text);
     row.html = std::move(r.html);
@@ -126,8 +143,8 @@ Row prepare(const Outgoing& mail) {
     if (e.code() != errc::invalid) throw;
     const auto& source = *std::find_if(embedded_templates().begin(), embedded_templates().end(),
                                        [&](const TemplateSource& t) { return mail.template_name == t.name; });
-    row.subject = unchecked(source.subject, mail.values, mail.template_name + ".subject");
-    row.text = unchecked(source.text, mail.values, mail.template_name + ".txt");
+    row.subject = unchecked(source.subject, values, mail.template_name + ".subject");
+    row.text = unchecked(source.text, values, mail.template_name + ".txt");
     row.render_error = e.what();
   }
   return row;
@@ -159,14 +176,15 @@ std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
     tell_admins(tx, id, r, 1);
     return id;
   }
-  return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url)[0][0]
+  return tx.exec(kInsert, r.template_name, r.to, r.subject, r.text, r.html, r.bulk, r.unsubscribe_url,
+                 r.links)[0][0]
       .as<std::int64_t>();
 }
 
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
   std::size_t failed = 0;
   std::optional<std::pair<std::int64_t, Row>> first_failed;
-  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls;
+  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls, links;
   for (const auto& mail : mails) {
     auto r = prepare(mail);
     if (r.render_error) {
@@ -182,11 +200,12 @@ std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
     htmls.add(r.html);
     bulks.add(std::string(r.bulk ? "t" : "f"));
     urls.add(r.unsubscribe_url);
+    links.add(r.links);
   }
   if (first_failed) tell_admins(tx, first_failed->first, first_failed->second, failed);
   if (failed == mails.size()) return failed;
   return failed + tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(),
-                          urls.str())[0][0]
+                          urls.str(), links.str())[0][0]
                       .as<std::size_t>();
 }
 

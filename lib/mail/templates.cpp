@@ -48,7 +48,44 @@ void scan(const std::string& text, const std::string& where, Text on_text, Name 
   }
 }
 
+// A marker opens with U+FDD0, a Unicode noncharacter (reserved for internal use), which no
+// value keeps (defuse_link_markers): text a user wrote cannot pose as a marker.
+constexpr std::string_view kNoncharacter = "\xEF\xB7\x90";
+constexpr std::string_view kLinkOpen = "\xEF\xB7\x90{{link:";
+
 }  // namespace
+
+std::string link_marker(const std::string& name) { return std::string(kLinkOpen) + name + "}}"; }
+
+std::string defuse_link_markers(std::string value) {
+  for (auto at = value.find(kNoncharacter); at != std::string::npos; at = value.find(kNoncharacter, at))
+    value.replace(at, kNoncharacter.size(), "\xEF\xBF\xBD");  // U+FFFD
+  return value;
+}
+
+std::string fill_links(const std::string& body, const Values& links, bool html_escape,
+                       std::optional<std::string_view> missing) {
+  std::string out;
+  out.reserve(body.size() + 128);
+  std::size_t at = 0;
+  for (auto open = body.find(kLinkOpen); open != std::string::npos; open = body.find(kLinkOpen, at)) {
+    const auto close = body.find("}}", open + kLinkOpen.size());
+    const auto name = close == std::string::npos ? std::string() : body.substr(open + kLinkOpen.size(), close - open - kLinkOpen.size());
+    if (name.empty() || !std::all_of(name.begin(), name.end(), name_char)) {  // not a marker: literal text
+      out.append(body, at, open + kLinkOpen.size() - at);
+      at = open + kLinkOpen.size();
+      continue;
+    }
+    out.append(body, at, open - at);
+    const auto it = links.find(name);
+    if (it == links.end() && !missing) throw Error(errc::internal, "mail: no value for the link " + name);
+    const std::string value = it != links.end() ? it->second : std::string(*missing);
+    out += html_escape ? escape_html(value) : value;
+    at = close + 2;
+  }
+  out.append(body, at);
+  return out;
+}
 
 std::vector<std::string> placeholders(const std::string& text, const std::string& where) {
   std::vector<std::string> out;

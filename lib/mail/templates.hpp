@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace camp::mail {
@@ -37,5 +38,16 @@ Rendered render(const std::string& template_name, const Values& values);
 std::string fill(const std::string& text, const Values& values, bool html_escape, const std::string& where);
 // The placeholders a template text uses, in order of first use.
 std::vector<std::string> placeholders(const std::string& text, const std::string& where);
+
+// Bearer links (a reset or invitation link, an unsubscribe page) never sit in a stored body:
+// enqueue renders each as link_marker(name), the mail keeps the values apart (Mail::links,
+// erased once it is sent), and fill_links puts them in when the message is composed. Where a
+// value is missing it puts `missing`, or with no `missing` throws Error(internal). A marker
+// starts with U+FDD0, which defuse_link_markers turns into U+FFFD in every other value, so
+// no nickname, title or magazine text can forge one.
+std::string link_marker(const std::string& name);
+std::string defuse_link_markers(std::string value);
+std::string fill_links(const std::string& body, const Values& links, bool html_escape,
+                       std::optional<std::string_view> missing);
 
 }  // namespace camp::mail

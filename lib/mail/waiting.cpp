@@ -125,8 +125,8 @@ DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) 
                        .values = {{"nickname", r.nickname.empty() ? "メンター" : r.nickname},
                                   {"date", date},
                                   {"count", std::to_string(result.waiting)},
-                                  {"sections", text},
-                                  {"unsubscribe_url", links_.page_url(r.account_id, Topic::school)}},
+                                  {"sections", text}},
+                       .links = {{"unsubscribe_url", links_.page_url(r.account_id, Topic::school)}},
                        .bulk = true,
                        .unsubscribe_url = links_.one_click_url(r.account_id, Topic::school)});
     if (!mails.empty()) enqueue_many(tx, mails);
@@ -152,8 +152,8 @@ ReminderResult WaitingMail::run_reminders(bool dry_run) const {
                        .values = {{"nickname", nickname.empty() ? "受講生" : nickname},
                                   {"title", one_line(r["title"].as<std::string>(), 60)},
                                   {"days", std::to_string(days)},
-                                  {"url", config_.public_url + "/questions/" + r["id"].as<std::string>()},
-                                  {"unsubscribe_url", links_.page_url(account_id, Topic::school)}},
+                                  {"url", config_.public_url + "/questions/" + r["id"].as<std::string>()}},
+                       .links = {{"unsubscribe_url", links_.page_url(account_id, Topic::school)}},
                        .bulk = true,
                        .unsubscribe_url = links_.one_click_url(account_id, Topic::school)});
     }

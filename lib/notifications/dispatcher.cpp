@@ -26,11 +26,12 @@ mail::Outgoing mail_for(const Rule& rule, const Content& content, const repo::Do
                       {"title", content.title},
                       {"body", content.body},
                       {"url", ctx.public_url + content.link},
-                      {"settings_url", settings_url(ctx)},
-                      {"unsubscribe_url", ctx.links.page_url(a.id, topic)}};
+                      {"settings_url", settings_url(ctx)}};
   if (rule.mail_values)
     for (auto& [key, value] : rule.mail_values(e)) values[key] = std::move(value);
-  mail::Outgoing out{a.email, std::string(rule.mail_template), std::move(values)};
+  // The unsubscribe page is a link: kept out of the stored mail once it is sent.
+  mail::Outgoing out{a.email, std::string(rule.mail_template), std::move(values),
+                     {{"unsubscribe_url", ctx.links.page_url(a.id, topic)}}};
   if (rule.bulk) {
     out.bulk = true;
     out.unsubscribe_url = ctx.links.one_click_url(a.id, topic);

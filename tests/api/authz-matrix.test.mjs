@@ -315,14 +315,14 @@ async function freshResetToken() {
   const account = createAccount({ role: 'trial' });
   const res = await api('POST', '/api/v1/password_resets', { json: { password_reset: { email: account.email } }, headers: { 'x-forwarded-for': freshAddress() } });
   assert.equal(res.status, 202, res.text);
-  return { id: resetToken(account.email) };
+  return { id: await resetToken(account.email) };
 }
 
 async function freshInvitation(c) {
   const email = uniqueEmail('matrix-invited');
   const res = await api('POST', '/api/v1/invitations', { token: c.adminToken, json: { invitation: { email, role: 'trial' } } });
   assert.equal(res.status, 201, res.text);
-  return { id: invitationId(email) };
+  return { id: await invitationId(email) };
 }
 
 

@@ -4,8 +4,11 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { api, assertError, assertStatus, createAndLogin, upload } from './lib/client.mjs';
+import {
+  api, assertError, assertStatus, camp, createAndLogin, freshAddress, login, patchBody, upload, uniqueEmail,
+} from './lib/client.mjs';
 import { png } from './lib/images.mjs';
+import { resetToken } from './lib/mailbox.mjs';
 
 let admin, student, student2, graduate, u29, mentor, trial;
 
@@ -309,6 +312,66 @@ print(json.dumps({'tz': [str(t['TZID']) for t in cal.walk('VTIMEZONE')], 'events
   for (const bad of ['/calendar/short.ics', `/calendar/${'a'.repeat(43)}.ics`, `/calendar/${'%2e'.repeat(20)}.ics`, '/calendar/.ics']) {
     assert.equal((await api('GET', bad)).status, 404, bad);
   }
+});
+
+// docs/events.md "Ending every session ends the feed too": camp sessions revoke, an admin's
+// e-mail change, the account's own e-mail change and a password reset each kill the old feed URL.
+test('ending every session replaces the calendar feed URL', async () => {
+  const me = await createAndLogin({ role: 'student', course: 'rails_4m' });
+  let token = me.token;
+  let password = me.account.password;
+  const feedPath = async () => {
+    const res = await api('GET', '/api/v1/calendar_feed', { token });
+    assertStatus(res, 200);
+    return new URL(res.json.url).pathname;
+  };
+  const account = (await api('GET', '/api/v1/accounts/me', { token })).json;
+  const seen = new Set();
+  const ends = async (what, action) => {
+    const before = await feedPath();
+    assertStatus(await api('GET', before), 200);
+    seen.add(before);
+    await action();
+    assertError(await api('GET', before), 404, 'not_found');
+    const after = await feedPath();
+    assert.ok(!seen.has(after), `${what}: a new feed URL`);
+    assertStatus(await api('GET', after), 200);
+  };
+
+  await ends('camp sessions revoke', async () => {
+    camp('sessions', 'revoke', '--account', account.email);
+    assertError(await api('GET', '/api/v1/accounts/me', { token }), 401);
+    token = await login(account.email, password);
+  });
+  await ends("an admin's e-mail change", async () => {
+    account.email = uniqueEmail('feed-moved');
+    const res = await api('PATCH', `/api/v1/accounts/${account.id}`, {
+      token: admin.token, json: patchBody(account, { personemail: account.email, current_password: admin.account.password }),
+    });
+    assertStatus(res, 200);
+    assertError(await api('GET', '/api/v1/accounts/me', { token }), 401);
+    token = await login(account.email, password);
+  });
+  await ends('its own e-mail change (which keeps the session it used)', async () => {
+    account.email = uniqueEmail('feed-self');
+    const res = await api('PATCH', `/api/v1/accounts/${account.id}`, {
+      token, json: patchBody(account, { personemail: account.email, current_password: password }),
+    });
+    assertStatus(res, 200);
+  });
+  await ends('a password reset', async () => {
+    const asked = await api('POST', '/api/v1/password_resets', {
+      json: { password_reset: { email: account.email } }, headers: { 'x-forwarded-for': freshAddress() },
+    });
+    assertStatus(asked, 202);
+    const link = await resetToken(account.email);
+    password = 'feed-reset-pw-1';
+    assertStatus(await api('PATCH', `/api/v1/password_resets/${link}`, {
+      json: { password_reset: { password, password_confirmation: password } },
+    }), 204);
+    assertError(await api('GET', '/api/v1/accounts/me', { token }), 401);
+    token = await login(account.email, password);
+  });
 });
 
 test('add to calendar: one event as iCalendar', async () => {

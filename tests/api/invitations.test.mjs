@@ -26,7 +26,7 @@ describe('inviting', () => {
     assert.equal(res.json.nickname, '招待 花子');
     const days = (Date.parse(res.json.expires_at) - Date.now()) / 86400000;
     assert.ok(days > 6.99 && days <= 7.01, `expires in ${days} days`);
-    assert.equal(invitationId(email).length, 43);
+    assert.equal((await invitationId(email)).length, 43);
   });
 
   test('an e-mail with an account is a 409 with the catalogue message', async () => {
@@ -60,9 +60,9 @@ describe('inviting', () => {
   test('inviting a pending address again replaces the invitation: the old link is dead', async () => {
     const email = uniqueEmail('again');
     assertStatus(await invite({ email, role: 'trial' }), 201);
-    const first = invitationId(email);
+    const first = await invitationId(email);
     assertStatus(await invite({ email, role: 'basic_mentor' }), 201);
-    const second = invitationId(email);
+    const second = await invitationId(email);
     assert.notEqual(first, second);
     assert.equal(assertError(await api('GET', `/api/v1/invitations/${first}`), 404, 'not_found').message, INVALID_LINK);
     assert.equal((await api('GET', `/api/v1/invitations/${second}`)).json.role, 'basic_mentor');
@@ -73,7 +73,7 @@ describe('accepting', () => {
   test('creates the account once and answers a JWT like the login', async () => {
     const email = uniqueEmail('accept');
     await invite({ email, role: 'student', course: 'u29', nickname: '招待 三郎' });
-    const id = invitationId(email);
+    const id = await invitationId(email);
     const view = await api('GET', `/api/v1/invitations/${id}`);
     assertStatus(view, 200);
     assert.equal(view.json.email, email);
@@ -97,7 +97,7 @@ describe('accepting', () => {
   test('password rules, confirmation and nickname, word for word; a refused try keeps the link', async () => {
     const email = uniqueEmail('rules');
     await invite({ email, role: 'trial' });
-    const id = invitationId(email);
+    const id = await invitationId(email);
     const cases = [
       [{ password: '', password_confirmation: '' }, 'password', 'パスワードは必須です'],
       [{ password: 'short', password_confirmation: 'short' }, 'password', 'パスワードは8文字以上でご入力ください'],
@@ -127,7 +127,7 @@ describe('accepting', () => {
     const email = uniqueEmail('cli');
     const out = JSON.parse(camp('--json', 'accounts', 'invite', '--email', email, '--role', 'trial', '--nickname', 'CLI 招待'));
     assert.equal(out.email, email);
-    const view = await api('GET', `/api/v1/invitations/${invitationId(email)}`);
+    const view = await api('GET', `/api/v1/invitations/${await invitationId(email)}`);
     assert.equal(view.json.contact, null);
     assert.equal(view.json.nickname, 'CLI 招待');
   });
@@ -136,7 +136,7 @@ describe('accepting', () => {
 test('an account created meanwhile makes accepting a 409', async () => {
   const email = uniqueEmail('race');
   await invite({ email, role: 'trial' });
-  const id = invitationId(email);
+  const id = await invitationId(email);
   createAccount({ role: 'trial', email });
   const e = assertError(await accept(id, GOOD), 409, 'conflict');
   assert.deepEqual(e.fields.email, ['このメールアドレスは既に使われています']);

@@ -82,6 +82,35 @@ test('a questionnaire not due yet is refused: 422 with the catalogue message, no
   assert.equal(assertError(early, 422, 'invalid').message, NOT_DUE);
 });
 
+// docs/questionnaires.md "Idempotency-Key": the key's record keeps no copy of the answer; a
+// retry is answered by reading the answer back from its sealed row.
+test('an answer sent with an Idempotency-Key: a retry gets the first 201 again, read back', async () => {
+  const me = await createAndLogin({ role: 'graduate', course: 'rails_4m' });
+  const body = { answer: ANSWERS['post-curriculum'] };
+  const key = { 'idempotency-key': `answer-${me.account.id}-${Date.now()}` };
+  const post = (token, json, headers) => api('POST', `${Q}/post-curriculum/answer`, { token, json, headers });
+  const first = await post(me.token, body, key);
+  assertStatus(first, 201);
+  assert.equal(first.headers.get('idempotent-replayed'), null);
+  const retry = await post(me.token, body, key);
+  assertStatus(retry, 201);
+  assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+  assert.deepEqual(retry.json, first.json);
+  assert.deepEqual(retry.json.answer, ANSWERS['post-curriculum']);
+
+  const changed = { answer: { ...ANSWERS['post-curriculum'], satisfactionLevel: '1' } };
+  assert.equal(assertError(await post(me.token, changed, key), 422, 'invalid').message, 'この Idempotency-Key は別のリクエストで使われています');
+  assert.equal(assertError(await post(me.token, body, {}), 409, 'conflict').message, 'このアンケートは回答済みです');
+  for (const bad of ['with space', 'k'.repeat(256)])
+    assertError(await post(me.token, body, { 'idempotency-key': bad }), 400, 'malformed');
+  // Keys are per account: another graduate's answer under the same key is its own.
+  const other = await createAndLogin({ role: 'graduate', course: 'rails_4m' });
+  const theirs = await post(other.token, body, key);
+  assertStatus(theirs, 201);
+  assert.equal(theirs.headers.get('idempotent-replayed'), null);
+  assert.equal(theirs.json.account_id, other.account.id);
+});
+
 test('an unknown field is ignored, reported, and not stored; hidden fields are dropped', async () => {
   const answer = { ...ANSWERS['pre-curriculum'], isEmployed: 'no', shoeSize: 27 };
   const checked = await api('POST', `${Q}/pre-curriculum/validation`, { token: other.token, json: { answer } });

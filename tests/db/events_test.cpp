@@ -7,8 +7,10 @@
 #include <set>
 #include <thread>
 
+#include "accounts/password_resets.hpp"
 #include "accounts/service.hpp"
 #include "core/messages.hpp"
+#include "accounts/sessions.hpp"
 #include "environment.hpp"
 #include "events/service.hpp"
 #include "mail/outbox.hpp"
@@ -21,7 +23,7 @@ using camp::dbtest::code_of;
 namespace {
 
 // 2026-12-01 12:00 in Tokyo: the events below lie ahead.
-FixedClock& clock() {
+FixedClock& school_clock() {
   static FixedClock c{TimePoint{std::chrono::seconds(1796094000)}};
   return c;
 }
@@ -31,7 +33,7 @@ const mail::UnsubscribeLinks& links() {
   return l;
 }
 
-EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, clock(), "https://camp.example.com", links()); }
+EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, school_clock(), "https://camp.example.com", links()); }
 
 accounts::Account person(const std::string& role, std::optional<std::string> course = std::nullopt) {
   static std::atomic<int> n{0};
@@ -196,6 +198,7 @@ TEST(EventsDb, PublishQueuesMailOnlyForThoseWhoWantEvents) {
   const auto m = mails_to(wants.email, "event_published")[0];
   EXPECT_TRUE(m.bulk);
   EXPECT_EQ(m.unsubscribe_url, links().one_click_url(wants.id, mail::Topic::events));
+  EXPECT_EQ(m.links.at("unsubscribe_url"), links().page_url(wants.id, mail::Topic::events));
   EXPECT_NE(m.text_body.find("https://camp.example.com/events"), std::string::npos);
   EXPECT_NE(m.text_body.find("12月5日(土) 19:00〜21:00"), std::string::npos);
   EXPECT_EQ(mails_to(graduate.email, "event_published").size(), 1u);
@@ -327,6 +330,49 @@ TEST(EventsDb, UnreadCountFallsToZeroAfterTheList) {
   EXPECT_EQ(s.unread_count(student), 0);
   published_event(5);
   EXPECT_EQ(s.unread_count(student), 1);
+}
+
+// docs/events.md "Calendar": whatever ends every session of an account (camp sessions revoke,
+// an e-mail change, a password reset) drops its feed token in the same statement; the next
+// feed URL asked for is a new one that works.
+TEST(EventsDb, EndingEverySessionEndsTheFeed) {
+  const auto a = person("student", "rails_4m");
+  auto s = service();
+  const auto token_of = [](const std::string& url) { return url.substr(url.rfind('/') + 1, 43); };
+  const auto live = [&](const std::string& url) { return s.calendar(token_of(url)).has_value(); };
+
+  const auto first = s.calendar_url(a);
+  ASSERT_TRUE(live(first));
+  accounts::SessionService sessions(dbtest::pool(), accounts::TokenSigner(std::string(40, 's')), RateLimits{}, 30);
+  sessions.revoke_all(a.id);
+  EXPECT_FALSE(live(first)) << "camp sessions revoke";
+
+  const auto second = s.calendar_url(a);
+  EXPECT_NE(second, first);
+  ASSERT_TRUE(live(second));
+  accounts::AccountService accounts(dbtest::pool());
+  accounts::ProfilePatch patch;
+  patch.email = "moved-" + a.email;
+  patch.current_password = "pass-word-123";
+  accounts.update_profile(admin(), a.id, patch, {[](const std::string&) {}, "an admin's own session"});
+  EXPECT_FALSE(live(second)) << "an e-mail change by an admin";
+
+  const auto third = s.calendar_url(a);
+  ASSERT_TRUE(live(third));
+  RateLimits roomy;
+  roomy.password_resets_per_email = 100;
+  roomy.password_resets_per_address = 1000;
+  accounts::PasswordResetService resets(dbtest::pool(), school_clock(), roomy, "https://camp.example.com");
+  resets.request({*patch.email, "192.0.2.90"});
+  const auto link = dbtest::pool().autocommit([&](db::Tx& tx) {
+    return tx.exec(db::Statement{"test.reset_link", "SELECT links->>'url' FROM mail_outbox WHERE to_address = $1 "
+                                                    "AND template = 'password_reset' ORDER BY id DESC LIMIT 1"},
+                   *patch.email)[0][0].as<std::string>();
+  });
+  const auto token = link.substr(link.find("/reset-password/") + 16, 43);
+  resets.reset(token, {"new-pass-456", "new-pass-456"});
+  EXPECT_FALSE(live(third)) << "a password reset";
+  EXPECT_TRUE(live(s.calendar_url(a)));
 }
 
 TEST(EventsDb, CancelNotifiesAndFeedShowsIt) {

@@ -33,7 +33,7 @@ std::string id_from_mail(const std::string& email) {
   const auto text = dbtest::pool().run([&](db::Connection& c) {
     pqxx::nontransaction tx(c.pq());
     const auto r = tx.exec_params(
-        "SELECT text_body FROM mail_outbox WHERE to_address = $1 AND template = 'invitation' ORDER BY id DESC LIMIT 1",
+        "SELECT links->>'url' FROM mail_outbox WHERE to_address = $1 AND template = 'invitation' ORDER BY id DESC LIMIT 1",
         email);
     return r.empty() ? std::string() : r[0][0].as<std::string>();
   });

@@ -2,6 +2,8 @@
 // once across competing workers, retries with backoff and giving up (lib/mail).
 #include <gtest/gtest.h>
 
+#include <sodium.h>
+
 #include <atomic>
 #include <mutex>
 #include <set>
@@ -10,6 +12,7 @@
 #include "core/messages.hpp"
 #include "environment.hpp"
 #include "mail/delivery.hpp"
+#include "mail/mime.hpp"
 #include "mail/outbox.hpp"
 
 namespace camp::mail {
@@ -37,6 +40,39 @@ class RecordingTransport final : public Transport {
 };
 
 const Sender kFrom{"noreply@camp.example.com", ""};
+
+// The decoded text of every part of a message (base64 or quoted-printable: mime.hpp).
+std::string decoded_parts(const std::string& message) {
+  std::string out;
+  const std::string marker = "Content-Transfer-Encoding: ";
+  for (auto at = message.find(marker); at != std::string::npos; at = message.find(marker, at)) {
+    at += marker.size();
+    const bool base64 = message.compare(at, 6, "base64") == 0;
+    at = message.find("\r\n\r\n", at) + 4;
+    std::string block;  // the lines up to the next boundary (or the end)
+    for (auto eol = message.find("\r\n", at); eol != std::string::npos && eol > at && message[at] != '-';
+         at = eol + 2, eol = message.find("\r\n", at))
+      block += base64 ? message.substr(at, eol - at) : message.substr(at, eol - at) + "\r\n";
+    if (base64) {
+      std::string bytes(block.size(), '\0');
+      std::size_t length = 0;
+      sodium_base642bin(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(), block.data(), block.size(), nullptr,
+                        &length, nullptr, sodium_base64_VARIANT_ORIGINAL);
+      out += bytes.substr(0, length) + "\n";
+      continue;
+    }
+    for (std::size_t i = 0; i < block.size(); ++i) {  // quoted-printable: "=\r\n" joins, "=XX" is a byte
+      if (block[i] != '=') out += block[i];
+      else if (block.compare(i + 1, 2, "\r\n") == 0) i += 2;
+      else out += static_cast<char>(std::stoi(block.substr(i + 1, 2), nullptr, 16)), i += 2;
+    }
+  }
+  return out;
+}
+
+constexpr db::Statement kRow{"test.mail_row",
+                             "SELECT text_body || coalesce(html_body, ''), links::text, unsubscribe_url "
+                             "FROM mail_outbox WHERE id = $1"};
 
 void clear_outbox() {
   pool().transaction([](db::Tx& tx) { tx.exec(db::Statement{"test.mail_clear", "DELETE FROM mail_outbox"}); });
@@ -170,6 +206,72 @@ TEST(MailDelivery, FailuresBackOffThenGiveUp) {
   EXPECT_TRUE(m.sent_at.has_value());
   EXPECT_EQ(dbtest::code_of([&] { pool().transaction([&](db::Tx& tx) { retry(tx, id); }); }), errc::invalid);
   EXPECT_EQ(dbtest::code_of([&] { pool().transaction([&](db::Tx& tx) { retry(tx, 999999); }); }), errc::not_found);
+}
+
+// docs/mail.md "Links": a link never sits in the stored bodies; it waits apart while the mail
+// is queued (a failed attempt keeps it, so a retry still delivers it), goes out in the message,
+// and is erased with the List-Unsubscribe URL once the mail is sent.
+TEST(MailDelivery, LinksGoOutButAreNotKept) {
+  clear_outbox();
+  const std::string url = "https://camp.example.com/account/new/" + std::string(43, 'L');
+  const std::string page = "https://camp.example.com/unsubscribe-magazine/7.pagepagepagepagepagepa";
+  const auto invitation = pool().transaction([&](db::Tx& tx) {
+    // A nickname posing as markers: kept as text (U+FFFD), neither filled nor failing the mail.
+    return enqueue(tx, {.to = "link@example.com", .template_name = "invitation",
+                        .values = {{"nickname", "招待 " + link_marker("url") + link_marker("none")}, {"days", "7"}},
+                        .links = {{"url", url}}});
+  });
+  const auto magazine = pool().transaction([&](db::Tx& tx) {
+    return enqueue(tx, {.to = "link@example.com", .template_name = "magazine",
+                        .values = {{"nickname", "n"}, {"subject", "s"}, {"body", "b"}},
+                        .links = {{"unsubscribe_url", page}}, .bulk = true,
+                        .unsubscribe_url = "https://camp.example.com/api/v1/mail_unsubscriptions/magazine/7.x"});
+  });
+  const auto row = [](std::int64_t id) { return pool().autocommit([&](db::Tx& tx) { return tx.exec(kRow, id); })[0]; };
+  for (const auto id : {invitation, magazine}) {
+    EXPECT_EQ(row(id)[0].as<std::string>().find("https://camp.example.com/"), std::string::npos) << "no link in the bodies";
+    EXPECT_NE(row(id)[0].as<std::string>().find("{{link:"), std::string::npos);
+  }
+  EXPECT_NE(row(invitation)[1].as<std::string>().find(url), std::string::npos);
+
+  RecordingTransport transport;
+  transport.failing = true;
+  db::Connection conn(dbtest::database_url());
+  EXPECT_EQ(deliver_one(conn, transport, kFrom, {1, 60, 3600}), Step::failed);
+  const auto failed = *pool().autocommit([&](db::Tx& tx) { return find(tx, invitation); });
+  EXPECT_EQ(failed.links.at("url"), url) << "a failed mail keeps its link for a retry";
+  const auto shown = without_links(failed);
+  EXPECT_EQ(shown.text_body.find(url), std::string::npos);
+  EXPECT_NE(shown.text_body.find(msg::mail_link_withheld), std::string::npos);
+  EXPECT_EQ(decoded_parts(compose(shown, kFrom)).find(url), std::string::npos);
+
+  pool().transaction([&](db::Tx& tx) { retry(tx, invitation); });
+  transport.failing = false;
+  std::string raw, message;
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(deliver_one(conn, transport, kFrom, {}), Step::sent);
+    raw += transport.last_message;
+    message += decoded_parts(transport.last_message);
+  }
+  EXPECT_NE(message.find(url + "\r\n"), std::string::npos) << "the text part: " << message;
+  EXPECT_NE(message.find("招待 \xEF\xBF\xBD{{link:url}}\xEF\xBF\xBD{{link:none}}"), std::string::npos) << message;
+  std::size_t times = 0;
+  for (auto at = message.find(url); at != std::string::npos; at = message.find(url, at + 1)) ++times;
+  EXPECT_EQ(times, 2u) << "the link where the template puts it (text and HTML), not where the nickname posed";
+  EXPECT_NE(message.find("<a href=\"" + url + "\">"), std::string::npos) << "the HTML part: " << message;
+  EXPECT_NE(message.find(page), std::string::npos);
+  EXPECT_NE(raw.find("List-Unsubscribe: <https://camp.example.com/api/v1/mail_unsubscriptions/"), std::string::npos);
+
+  for (const auto id : {invitation, magazine}) {
+    EXPECT_TRUE(row(id)[1].is_null()) << "sent: the links are gone";
+    EXPECT_TRUE(row(id)[2].is_null()) << "sent: the List-Unsubscribe URL is gone";
+    const auto sent = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
+    EXPECT_TRUE(sent.links.empty());
+    const auto after = without_links(sent);
+    EXPECT_NE(after.text_body.find(msg::mail_link_removed), std::string::npos) << after.text_body;
+    EXPECT_NO_THROW(compose(after, kFrom));  // `camp mail show --raw` of a sent mail
+    EXPECT_THROW(compose(sent, kFrom), Error) << "a marker without its link is never sent as is";
+  }
 }
 
 TEST(MailDelivery, APermanentRefusalFailsAtOnce) {

@@ -33,7 +33,7 @@ long long count(const std::string& query, const std::string& param) {
 std::string token_from_mail(const std::string& email) {
   const auto text = dbtest::pool().run([&](db::Connection& c) {
     pqxx::nontransaction tx(c.pq());
-    const auto r = tx.exec_params("SELECT text_body FROM mail_outbox WHERE to_address = $1 AND template = "
+    const auto r = tx.exec_params("SELECT links->>'url' FROM mail_outbox WHERE to_address = $1 AND template = "
                                   "'password_reset' ORDER BY id DESC LIMIT 1",
                                   email);
     return r.empty() ? std::string() : r[0][0].as<std::string>();

@@ -4,7 +4,7 @@
 // (node --experimental-websocket) that reconnects the way @rails/actioncable does.
 // Needs CAMP_BIN and CAMPD_BIN (and CAMP_CONFIG), like the mail tests; scripts/test sets them.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +177,26 @@ export function cableClient(base, token, identifiers) {
     socket.send(JSON.stringify({ command: 'message', identifier, data: JSON.stringify({ action }) }));
   client.close = () => { client.closedByUs = true; socket.close(); };
   return client;
+}
+
+// Debian's interpreter, where python3-aiosmtpd is installed (not a pyenv or venv python on PATH).
+const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
+const mailTools = join(dirname(fileURLToPath(import.meta.url)), '../mail');
+
+/** A real SMTP server on loopback (tests/mail/receiver.py) writing each mail into `dir`: its child process, once it listens. */
+export function smtpReceiver(port, dir) {
+  const child = spawn(python, [join(mailTools, 'receiver.py'), String(port), dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
+    child.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(child); });
+  });
+}
+
+/** What a mail client shows of each mail in `dir` (tests/mail/inspect_mail.py): [{to, subject, text, html, list_unsubscribe, ...}]. */
+export function readMails(dir) {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => join(dir, f));
+  if (files.length === 0) return [];
+  return JSON.parse(execFileSync(python, [join(mailTools, 'inspect_mail.py'), ...files], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
 /**

@@ -5,17 +5,12 @@
 // real SMTP server, tests/mail/receiver.py) comes up only once an hour has passed on that clock.
 // Every mail is then delivered, once, and none was given up on.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { freePort, ownDatabase, startDaemon, waitFor } from './lib.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
+import { freePort, ownDatabase, smtpReceiver, startDaemon, waitFor } from './lib.mjs';
 
 let db;
 let daemon;
@@ -27,14 +22,6 @@ after(async () => {
   if (receiver) rmSync(receiver.spawnargs.at(-1), { recursive: true, force: true });
   db?.remove();
 });
-
-function startReceiver(port, dir) {
-  const child = spawn(python, [join(here, '../mail/receiver.py'), String(port), dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
-    child.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(child); });
-  });
-}
 
 test('SMTP down for an hour on the injected clock: every mail delivered once afterwards', async () => {
   const port = await freePort();  // nobody listens there for the first hour
@@ -54,7 +41,7 @@ test('SMTP down for an hour on the injected clock: every mail delivered once aft
     const wait = Number(db.sql("SELECT EXTRACT(EPOCH FROM max(next_attempt_at) - now()) FROM mail_outbox WHERE status = 'queued'"));
     assert.ok(wait > 0);
     clock += Math.ceil(wait);
-    if (clock >= 3600) receiver = await startReceiver(port, mkdtempSync(join(tmpdir(), 'camp-drill-rcv-')));
+    if (clock >= 3600) receiver = await smtpReceiver(port, mkdtempSync(join(tmpdir(), 'camp-drill-rcv-')));
     db.sql(`UPDATE mail_outbox SET next_attempt_at = next_attempt_at - make_interval(secs => ${Math.ceil(wait)}) WHERE status = 'queued'`);
   }
   assert.ok(clock >= 3600 && attempts <= 7, `an hour passed after ${attempts} failed attempts`);

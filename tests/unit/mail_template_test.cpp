@@ -1,6 +1,8 @@
 // Mail templates (mail/templates, lib/mail/templates.cpp) and the MIME message (mime.cpp).
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "core/error.hpp"
 #include "mail/mime.hpp"
 #include "mail/model.hpp"
@@ -35,6 +37,36 @@ TEST(MailTemplates, MalformedPlaceholdersAreErrors) {
 TEST(MailTemplates, HtmlValuesAreEscaped) {
   EXPECT_EQ(fill("<p>{{n}}</p>", {{"n", "<script>\"&'"}}, true, "t"), "<p>&lt;script&gt;&quot;&amp;&#39;</p>");
   EXPECT_EQ(fill("{{n}}", {{"n", "<b>"}}, false, "t"), "<b>");
+}
+
+// Links (docs/mail.md "Links"): markers in the stored bodies, filled in when composed, a
+// notice where the link is gone; text that only looks like a marker stays as it is.
+TEST(MailTemplates, LinkMarkersAreFilledOrReplacedByTheNotice) {
+  const std::string body = "開く: " + link_marker("url") + "\n停止: " + link_marker("unsubscribe_url");
+  const Values links{{"url", "https://x.example/account/new/abc"}, {"unsubscribe_url", "https://x.example/u?a=1&b=2"}};
+  EXPECT_EQ(fill_links(body, links, false, std::nullopt),
+            "開く: https://x.example/account/new/abc\n停止: https://x.example/u?a=1&b=2");
+  EXPECT_EQ(fill_links(body, links, true, std::nullopt),
+            "開く: https://x.example/account/new/abc\n停止: https://x.example/u?a=1&amp;b=2");
+  EXPECT_EQ(fill_links(body, {}, false, "（削除）"), "開く: （削除）\n停止: （削除）");
+  EXPECT_EQ(fill_links(body, {}, true, "<消>"), "開く: &lt;消&gt;\n停止: &lt;消&gt;");
+  EXPECT_THROW(fill_links(body, {{"url", "u"}}, false, std::nullopt), Error);
+  const std::string nonchar = "\xEF\xB7\x90";  // U+FDD0, which opens a marker
+  for (const std::string& plain : std::initializer_list<std::string>{
+           "{{link:url}}", nonchar + "{{link:}}", nonchar + "{{link:bad-name}}", nonchar + "{{link:url", "no marker", "{{url}}"})
+    EXPECT_EQ(fill_links(plain, links, false, std::nullopt), plain);
+  EXPECT_EQ(fill_links("{{link:" + link_marker("url"), links, false, std::nullopt),
+            "{{link:https://x.example/account/new/abc");
+}
+
+// A value (a nickname, a question title, a magazine's text) cannot forge a marker: its U+FDD0
+// becomes U+FFFD, so the text stays text when the mail is composed.
+TEST(MailTemplates, ValuesCannotForgeALinkMarker) {
+  const auto forged = link_marker("url") + " " + link_marker("nothing");
+  const auto defused = defuse_link_markers(forged);
+  EXPECT_EQ(defused, "\xEF\xBF\xBD{{link:url}} \xEF\xBF\xBD{{link:nothing}}");
+  EXPECT_EQ(fill_links(defused, {{"url", "https://x.example/secret"}}, false, std::nullopt), defused);
+  EXPECT_EQ(defuse_link_markers("普通の文 {{link:url}}"), "普通の文 {{link:url}}");
 }
 
 TEST(MailTemplates, EveryEmbeddedTemplateParses) {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "http/client_address.hpp"
 #include "http/router.hpp"
 
@@ -59,4 +61,82 @@ TEST(ClientAddress, ForwardedForOnlyFromTrustedProxies) {
   EXPECT_EQ(client_address("127.0.0.1", "198.51.100.1, 203.0.113.9", trusted), "203.0.113.9");
   EXPECT_EQ(client_address("127.0.0.1", "203.0.113.9, 127.0.0.1", trusted), "203.0.113.9");
   EXPECT_EQ(client_address("127.0.0.1", "", trusted), "127.0.0.1");
+}
+
+// Router::loggable: the access log's path. Secrets are redacted where the route table marks
+// them, for the daemon's routes and the web app's pages alike.
+namespace {
+Router with_secrets() {
+  Router r;
+  r.add({"GET", "/api/v1/password_resets/{token:secret}", Access::anyone, ok});
+  r.add({"POST", "/api/v1/invitations", Access::logged_in, ok});
+  r.add({"POST", "/api/v1/invitations/{id:secret}/acceptance", Access::anyone, ok});
+  r.add({"GET", "/api/v1/mail_unsubscriptions/{topic}/{id:secret}", Access::anyone, ok});
+  r.add({"GET", "/calendar/{token:secret}.ics", Access::anyone, ok});
+  r.add({"PATCH", "/api/v1/accounts/{id:int}", Access::logged_in, ok});
+  r.add_page("/reset-password/{token:secret}/edit");
+  r.add_page("/reset-password/confirm");
+  r.add_page("/account/new/complete");
+  r.add_page("/account/new/{id:secret}");
+  return r;
+}
+const std::string kToken = "Q2hhbmdlLXRoaXMtdG9rZW4tMDEyMzQ1Njc4OWFiY2Rl";  // 43 characters
+}  // namespace
+
+TEST(RouterLoggable, SecretParametersAreRedactedAndTheRestKept) {
+  const auto r = with_secrets();
+  EXPECT_EQ(r.loggable("/api/v1/password_resets/" + kToken), "/api/v1/password_resets/[redacted]");
+  EXPECT_EQ(r.loggable("/api/v1/invitations/" + kToken + "/acceptance"), "/api/v1/invitations/[redacted]/acceptance");
+  EXPECT_EQ(r.loggable("/api/v1/mail_unsubscriptions/magazine/12.AbCdEfGhIjKlMnOpQrStUv"),
+            "/api/v1/mail_unsubscriptions/magazine/[redacted]");
+  EXPECT_EQ(r.loggable("/calendar/" + kToken + ".ics"), "/calendar/[redacted].ics");
+  EXPECT_EQ(r.loggable("/api/v1/accounts/12"), "/api/v1/accounts/12");
+  EXPECT_EQ(r.loggable("/api/v1/invitations"), "/api/v1/invitations");
+  EXPECT_EQ(r.loggable("/questions/7"), "/questions/7");
+  EXPECT_EQ(r.loggable("/"), "/");
+  EXPECT_EQ(r.loggable(""), "");
+}
+
+TEST(RouterLoggable, TheWebAppsPagesAreRedactedButTheirPlainSiblingsAreNot) {
+  const auto r = with_secrets();
+  EXPECT_EQ(r.loggable("/reset-password/" + kToken + "/edit"), "/reset-password/[redacted]/edit");
+  EXPECT_EQ(r.loggable("/account/new/" + kToken), "/account/new/[redacted]");
+  EXPECT_EQ(r.loggable("/account/new/complete"), "/account/new/complete");
+  EXPECT_EQ(r.loggable("/reset-password/confirm"), "/reset-password/confirm");
+  EXPECT_EQ(r.loggable("/account/new"), "/account/new");
+}
+
+// A link mangled on its way (a mail client's trailing character, an extra segment, an
+// encoded slash, a raw path still percent-encoded) still loses its secret.
+TEST(RouterLoggable, MangledLinksAreRedactedToo) {
+  const auto r = with_secrets();
+  EXPECT_EQ(r.loggable("/reset-password/" + kToken + "/edit%E3%80%82"), "/reset-password/[redacted]/edit%E3%80%82");
+  EXPECT_EQ(r.loggable("/reset-password/" + kToken), "/reset-password/[redacted]");
+  EXPECT_EQ(r.loggable("/reset-password/" + kToken + "/edit/"), "/reset-password/[redacted]/edit/");
+  EXPECT_EQ(r.loggable("/api/v1/password_resets/" + kToken + "/x"), "/api/v1/password_resets/[redacted]/x");
+  EXPECT_EQ(r.loggable("/api/v1/invitations/" + kToken + "/acceptance%0A"), "/api/v1/invitations/[redacted]/acceptance%0A");
+  EXPECT_EQ(r.loggable("/calendar/" + kToken), "/calendar/[redacted]");
+  EXPECT_EQ(r.loggable("/calendar/" + kToken + ".ics.txt"), "/calendar/[redacted]");
+  EXPECT_EQ(r.loggable("/api/v1/mail_unsubscriptions/school%2F12.AbCdEfGhIjKlMnOpQrStUv"),
+            "/api/v1/mail_unsubscriptions/school%2F[redacted]");
+  EXPECT_EQ(r.loggable("/api/v1/password%5Fresets/" + kToken), "/api/v1/password%5Fresets/[redacted]");
+}
+
+// Empty, "." and ".." segments (which a browser or a proxy may normalise away) do not move a
+// secret out of its position.
+TEST(RouterLoggable, DotAndEmptySegmentsDoNotHideASecretFromTheTable) {
+  const auto r = with_secrets();
+  EXPECT_EQ(r.loggable("/calendar//" + kToken + ".ics"), "/calendar//[redacted].ics");
+  EXPECT_EQ(r.loggable("//calendar/" + kToken + ".ics"), "//calendar/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/./" + kToken + ".ics"), "/calendar/./[redacted].ics");
+  EXPECT_EQ(r.loggable("/x/../calendar/" + kToken + ".ics"), "/x/../calendar/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/%2E/" + kToken + ".ics"), "/calendar/%2E/[redacted].ics");
+  EXPECT_EQ(r.loggable("/calendar/" + kToken + ".ics/.."), "/calendar/[redacted].ics/..");
+  EXPECT_EQ(r.loggable("/account/new//" + kToken), "/account/new//[redacted]");
+  EXPECT_EQ(r.loggable("/questions/./7"), "/questions/./7");
+}
+
+TEST(RouterLoggable, AnUnknownParameterTypeIsAProgrammingError) {
+  Router r;
+  EXPECT_THROW(r.add({"GET", "/x/{token:secrte}", Access::anyone, ok}), std::logic_error);
 }
