@@ -127,6 +127,10 @@ constexpr db::Statement kAnswersOf{"answers.of", CAMP_ANSWER_COLUMNS "WHERE x.qu
 constexpr db::Statement kFindAnswer{"answers.find", CAMP_ANSWER_COLUMNS "WHERE x.id = $1"};
 constexpr db::Statement kLockAnswer{"answers.lock", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR UPDATE"};
 constexpr db::Statement kHoldAnswer{"answers.hold", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR KEY SHARE"};
+constexpr db::Statement kAnnounceChange{
+    "questions.announce_change",
+    "SELECT pg_notify('camp_cable', json_build_object('stream', 'question:' || $1::bigint, 'message', "
+    "json_build_object('changed', $2::text, 'answer_id', $3::bigint))::text)"};
 constexpr db::Statement kInsertAnswer{
     "answers.insert", "INSERT INTO answers (question_id, account_id, body) VALUES ($1, $2, $3) RETURNING id"};
 constexpr db::Statement kUpdateAnswer{"answers.update", "UPDATE answers SET body = $2, updated_at = now() WHERE id = $1"};
@@ -336,6 +340,10 @@ std::optional<Answer> find_answer(db::Tx& tx, std::int64_t id) {
   auto res = tx.exec(kFindAnswer, id);
   if (res.empty()) return std::nullopt;
   return read_answer(res[0]);
+}
+
+void announce_change(db::Tx& tx, std::int64_t question_id, const char* what, std::optional<std::int64_t> answer_id) {
+  tx.exec(kAnnounceChange, question_id, std::string(what), answer_id);
 }
 
 std::optional<AnswerLock> lock_answer(db::Tx& tx, std::int64_t id, bool for_update) {

@@ -80,6 +80,11 @@ std::int64_t insert_answer(db::Tx& tx, std::int64_t question_id, std::int64_t ac
 void update_answer(db::Tx& tx, std::int64_t id, const std::string& body);
 void delete_answer(db::Tx& tx, std::int64_t id);
 
+// --- live pages: tells the question's open pages (QuestionChannel, stream question:<id>) that
+// it changed, at commit: {"changed": what, "answer_id": id | null}. The page reads it again
+// through the API, so no text is sent and a rolled-back change announces nothing.
+void announce_change(db::Tx& tx, std::int64_t question_id, const char* what, std::optional<std::int64_t> answer_id);
+
 // --- watching: who hears of a question's answers and solution (askers and answerers from the
 // start). Watching twice or unwatching what one does not watch changes nothing.
 void watch(db::Tx& tx, std::int64_t question_id, std::int64_t account_id);

@@ -156,6 +156,7 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
     repo::QuestionChanges changes{in.category_id, in.title ? std::optional(text::trim(*in.title)) : std::nullopt, in.body,
                                   in.is_pick_up};
     repo::update_question(tx, id, changes);
+    repo::announce_change(tx, id, "question_updated", std::nullopt);
     return *repo::find_question(tx, id);
   }));
 }
@@ -167,6 +168,7 @@ void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
     if (!row) throw not_found();
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::delete_question(tx, id);
+    repo::announce_change(tx, id, "question_deleted", std::nullopt);
   });
   written();
 }
@@ -186,6 +188,7 @@ Answer QuestionService::answer(const accounts::Account& actor, std::int64_t ques
                                  {"question_title", question.title},
                                  {"answerer_nickname", actor.nickname},
                                  {"excerpt", notifications::first_line(body)}});
+    repo::announce_change(tx, question_id, "answer_created", id);
     return *repo::find_answer(tx, id);
   }));
 }
@@ -198,6 +201,7 @@ Answer QuestionService::update_answer(const accounts::Account& actor, std::int64
     if (!row) throw not_found();
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::update_answer(tx, answer_id, body);
+    repo::announce_change(tx, row->question_id, "answer_updated", answer_id);
     return *repo::find_answer(tx, answer_id);
   });
 }
@@ -213,6 +217,7 @@ void QuestionService::remove_answer(const accounts::Account& actor, std::int64_t
     if (!row) throw not_found();
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::delete_answer(tx, answer_id);
+    repo::announce_change(tx, row->question_id, "answer_deleted", answer_id);
   });
   written();
 }
@@ -237,6 +242,7 @@ Question QuestionService::choose_solution(const accounts::Account& actor, std::i
                                      {"question_title", repo::find_question(tx, question_id)->title}});
     }
     repo::set_solution(tx, question_id, answer_id, actor.id);
+    repo::announce_change(tx, question_id, answer_id ? "solution_chosen" : "solution_cleared", answer_id);
     return *repo::find_question(tx, question_id);
   }));
 }

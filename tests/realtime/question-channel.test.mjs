@@ -59,6 +59,47 @@ test('two daemons on one database see each other', async () => {
   await a.waitFor(answering(mentor.id, false));
 });
 
+// The open page reads the question again when told (docs/realtime.md "QuestionChannel"): every
+// change of its answers and its solution is announced at commit, on every daemon, without text.
+test('a new answer, its edit, the solution and the deletion reach the open page on both daemons', async () => {
+  const onOne = await watcher(one, tokenA);
+  const onTwo = await watcher(two, await login(two.url, asker));
+  const call = async (method, path, body) => {
+    const r = await fetch(`${two.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${tokenM}`, 'Content-Type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
+    assert.ok(r.status < 300, `${method} ${path}: ${r.status}`);
+    return r.status === 204 ? null : r.json();
+  };
+  const changed = (what, id) => (m) => m.changed === what && m.answer_id === id;
+  const answer = await call('POST', `/api/v1/questions/${questionId}/answers`, { answer: { body: 'ライブで届く回答' } });
+  for (const w of [onOne, onTwo]) {
+    const m = await w.waitFor(changed('answer_created', answer.id));
+    assert.deepEqual(Object.keys(m).sort(), ['answer_id', 'changed'], 'a signal only: the page reads the text through the API');
+  }
+  await call('PATCH', `/api/v1/answers/${answer.id}`, { answer: { body: '直しました' } });
+  await onOne.waitFor(changed('answer_updated', answer.id));
+  await call('PUT', `/api/v1/questions/${questionId}/solution`, { answer_id: answer.id });
+  await onOne.waitFor(changed('solution_chosen', answer.id));
+  await call('DELETE', `/api/v1/questions/${questionId}/solution`);
+  await onTwo.waitFor(changed('solution_cleared', null));
+  await call('DELETE', `/api/v1/answers/${answer.id}`);
+  await onOne.waitFor(changed('answer_deleted', answer.id));
+  // A refused change announces nothing: the next signal the page hears is the next real change.
+  const heard = onOne.events.filter((m) => 'changed' in m).length;
+  const bad = await fetch(`${two.url}/api/v1/questions/${questionId}/answers`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${tokenM}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ answer: { body: ' ' } }),
+  });
+  assert.equal(bad.status, 422);
+  const next = await call('POST', `/api/v1/questions/${questionId}/answers`, { answer: { body: '二つ目' } });
+  await onOne.waitFor(changed('answer_created', next.id));
+  assert.deepEqual(onOne.events.filter((m) => 'changed' in m).slice(heard).map((m) => m.changed), ['answer_created']);
+});
+
 test('unsubscribing stops answering at once', async () => {
   const a = await watcher(one, tokenA);
   const m = await watcher(one, tokenM);
