@@ -1,5 +1,6 @@
 // Shared zod/mini building blocks bound to the message catalogue. zod/mini keeps /login light.
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from './email';
 import { limits, messages } from './messages';
 
 // Unicode White_Space, as the daemon's text::trim and text::is_blank (lib/core/text.cpp): ASCII
@@ -18,7 +19,7 @@ export const trimmed = () => z.overwrite<string>(trimSpace);
 export const notBlank = (message: string) => z.refine<string>((value) => !isBlank(value), message);
 
 export const emailField = () =>
-  z.string().check(z.trim(), z.minLength(1, messages.email_required), z.regex(z.regexes.email, messages.email_format));
+  z.string().check(z.trim(), z.minLength(1, messages.email_required), z.regex(EMAIL_PATTERN, messages.email_format));
 
 export const passwordField = () =>
   z

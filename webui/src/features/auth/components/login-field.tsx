@@ -1,5 +1,3 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
-
 // A labelled input styled like MUI's outlined field, without MUI (keeps /login light).
 export interface LoginFieldProps {
   id: string;
@@ -7,7 +5,12 @@ export interface LoginFieldProps {
   type: string;
   autoComplete: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  registration: {
+    name: string;
+    value: string;
+    onChange: (event: { target: { value: string } }) => void;
+    onBlur: () => void;
+  };
 }
 
 export function LoginField({ id, label, type, autoComplete, error, registration }: LoginFieldProps) {

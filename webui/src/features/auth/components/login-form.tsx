@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 import { messages } from '../../../lib/messages';
 import { withLoading } from '../../../lib/feedback';
 import { createAccountToken } from '../api/create-account-token';
-import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginSchema, type LoginValues } from '../login-schema';
+import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginErrors, type LoginValues } from '../login-schema';
 import { LoginField } from './login-field';
 
 export function loginFailureMessage(error: unknown): string {
@@ -18,14 +16,25 @@ export function loginFailureMessage(error: unknown): string {
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
-    mode: 'onTouched',
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  // A field's error shows once it was left or the form was sent, then follows each keystroke.
+  const [touched, setTouched] = useState<Record<keyof LoginValues, boolean>>({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const errors = loginErrors(values);
+  const shown = (field: keyof LoginValues) => (touched[field] ? errors[field] : undefined);
+  const field = (name: keyof LoginValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
   });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ email: true, password: true });
+    if (Object.keys(errors).length > 0 || submitting) return;
     setFailure(null);
+    setSubmitting(true);
     try {
       const { jwt } = await withLoading(() =>
         createAccountToken({ email: values.email.trim(), password: values.password }),
@@ -34,8 +43,10 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       onLoggedIn();
     } catch (error) {
       setFailure(loginFailureMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate className="login-form" aria-label="ログイン">
@@ -49,18 +60,18 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         label="メールアドレス"
         type="email"
         autoComplete="username"
-        error={formState.errors.email?.message}
-        registration={register('email')}
+        error={shown('email')}
+        registration={field('email')}
       />
       <LoginField
         id="login-password"
         label="パスワード"
         type="password"
         autoComplete="current-password"
-        error={formState.errors.password?.message}
-        registration={register('password')}
+        error={shown('password')}
+        registration={field('password')}
       />
-      <button type="submit" className="button-primary" disabled={formState.isSubmitting}>
+      <button type="submit" className="button-primary" disabled={submitting}>
         ログイン
       </button>
     </form>
