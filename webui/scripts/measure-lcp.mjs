@@ -1,5 +1,6 @@
-// Largest Contentful Paint of /login and of the logged-in frame (admin's /dashboards) in
-// headless Debian chromium, cold cache, median of 5 runs each.
+// Largest Contentful Paint of /login, the logged-in frame (admin's /dashboards), a student's
+// /mypage and a mentor's /reviews in headless Debian chromium, cold cache, median of 5 runs each,
+// on the demo data (scripts/demo).
 // Usage: CAMP_TEST_URL=http://127.0.0.1:18090 node scripts/measure-lcp.mjs [runs]
 import { chromiumArgs, chromiumPath } from './chromium-args.mjs';
 import { chromium } from '@playwright/test';
@@ -8,11 +9,11 @@ const base = process.env.CAMP_TEST_URL ?? 'http://127.0.0.1:18080';
 const runs = Number(process.argv[2] ?? 5);
 const args = chromiumArgs;
 
-async function token() {
+async function token(email) {
   const response = await fetch(`${base}/api/v1/account_token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ auth: { email: 'admin@example.com', password: 'demo-pass-1234' } }),
+    body: JSON.stringify({ auth: { email, password: 'demo-pass-1234' } }),
   });
   if (response.status !== 201) throw new Error(`login failed: HTTP ${response.status}`);
   return (await response.json()).jwt;
@@ -47,10 +48,21 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args });
 try {
-  const jwt = await token();
   const cases = [
     { name: '/login', path: '/login', jwt: null, ready: 'button[type=submit]' },
-    { name: 'frame (admin /dashboards)', path: '/dashboards', jwt, ready: '[data-testid=nav-title]' },
+    {
+      name: 'frame (admin /dashboards)',
+      path: '/dashboards',
+      jwt: await token('admin@example.com'),
+      ready: '[data-testid=nav-title]',
+    },
+    { name: 'student /mypage', path: '/mypage', jwt: await token('student@example.com'), ready: 'main h1, main h2' },
+    {
+      name: 'mentor /reviews',
+      path: '/reviews',
+      jwt: await token('advanced-mentor@example.com'),
+      ready: 'main table, main [role=table]',
+    },
   ];
   for (const c of cases) {
     const samples = [];
