@@ -24,7 +24,7 @@ constexpr db::Statement kReview{
     "SELECT $1, $2, s.status, $3, s.reviewed_at FROM submissions s WHERE s.id = $1"};
 constexpr db::Statement kMilestoneOf{
     "seed.reviews.milestone",
-    "SELECT c.milestone FROM tasks t JOIN curriculums c ON c.name = t.curriculum_name WHERE t.id = $1 "
+    "SELECT c.milestone, c.name, c.title FROM tasks t JOIN curriculums c ON c.name = t.curriculum_name WHERE t.id = $1 "
     "AND t.position = (SELECT max(position) FROM tasks x WHERE x.curriculum_name = t.curriculum_name) "
     "AND c.milestone IS NOT NULL"};
 
@@ -89,7 +89,9 @@ int seed_demo_reviews(db::Pool& pool) {
         if (reviewer.empty()) continue;
         tx.exec(kReview, id, reviewer[0][0].as<std::int64_t>(), std::string(step.comment));
         if (std::string(step.status) == "approved")
-          for (const auto& m : tx.exec(kMilestoneOf, step.task)) milestones.achieve(tx, student_id, m[0].as<std::string>());
+          for (const auto& m : tx.exec(kMilestoneOf, step.task))  // as the review use case records it
+            milestones.achieve(tx, student_id, m[0].as<std::string>(), std::nullopt,
+                               {{"curriculum_name", m[1].as<std::string>()}, {"curriculum_title", m[2].as<std::string>()}});
       }
     }
     return written;
