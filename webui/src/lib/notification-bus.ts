@@ -4,6 +4,7 @@
 // so no feature imports another.
 import { useEffect, useRef } from 'react';
 import type { AppNotification, NotificationCategory, UnreadCounts } from './api-types';
+import { isNotificationCategory, notificationCategories } from './notification-categories';
 
 export type NotificationMessage =
   /** After every (re)connection: the counts now; lists reload (the catch-up). */
@@ -14,16 +15,15 @@ export type NotificationMessage =
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const categories: readonly string[] = ['review', 'question', 'event', 'student', 'announcement'];
 
 function parseUnread(v: unknown): UnreadCounts | null {
   if (!isObject(v) || !isCount(v.total) || !isObject(v.by_category)) return null;
   const by = v.by_category;
-  return categories.every((c) => isCount(by[c])) ? (v as unknown as UnreadCounts) : null;
+  return notificationCategories.every((c) => isCount(by[c])) ? (v as unknown as UnreadCounts) : null;
 }
 
 function parseNotification(v: unknown): AppNotification | null {
-  if (!isObject(v) || !isCount(v.id) || !categories.includes(String(v.category))) return null;
+  if (!isObject(v) || !isCount(v.id) || !isNotificationCategory(v.category)) return null;
   if (typeof v.title !== 'string' || typeof v.link !== 'string') return null;
   return v as unknown as AppNotification;
 }
@@ -40,7 +40,7 @@ export function parseNotificationMessage(data: unknown): NotificationMessage | n
   }
   if (data.type === 'read') {
     const ids = Array.isArray(data.ids) && data.ids.every(isCount) ? (data.ids as number[]) : null;
-    const category = categories.includes(String(data.category)) ? (data.category as NotificationCategory) : null;
+    const category: NotificationCategory | null = isNotificationCategory(data.category) ? data.category : null;
     return { type: 'read', ids, category, unread };
   }
   return null;

@@ -1,13 +1,5 @@
-// The tabs of /notifications, in the catalogue's words (messages notification_category_*).
+// The tabs of /notifications and what a notification may lead to.
 import type { NotificationCategory, UnreadCounts } from '../../lib/api-types';
-import { messages } from '../../lib/messages';
-
-export const categories: readonly NotificationCategory[] = ['review', 'question', 'event', 'student', 'announcement'];
-
-export const categoryLabel = (category: NotificationCategory): string => messages[`notification_category_${category}`];
-
-export const isCategory = (value: string | null): value is NotificationCategory =>
-  categories.includes(value as NotificationCategory);
 
 /** Unread of one tab (null: すべて). */
 export const unreadOf = (unread: UnreadCounts | undefined, category: NotificationCategory | null): number =>

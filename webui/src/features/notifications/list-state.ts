@@ -1,7 +1,7 @@
 // What /notifications shows, kept in the URL (?category=review&unread=1&page=2) so a reload or
 // a shared link keeps the tab.
 import type { NotificationCategory, NotificationQuery } from '../../lib/api-types';
-import { isCategory } from './categories';
+import { isNotificationCategory } from '../../lib/notification-categories';
 
 export const PER_PAGE = 20;
 
@@ -15,7 +15,7 @@ export function parseListState(params: URLSearchParams): NotificationListState {
   const category = params.get('category');
   const page = Number(params.get('page'));
   return {
-    category: isCategory(category) ? category : null,
+    category: isNotificationCategory(category) ? category : null,
     unreadOnly: params.get('unread') === '1',
     page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };

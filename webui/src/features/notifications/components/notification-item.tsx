@@ -6,7 +6,7 @@ import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import logoUrl from '../../../assets/logo.svg';
 import type { AppNotification } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
-import { categoryLabel } from '../categories';
+import { categoryLabel } from '../../../lib/notification-categories';
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
 

@@ -21,12 +21,13 @@ import { messages } from '../../../lib/messages';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationUnreadCount } from '../api/get-unread-count';
 import { useMarkRead } from '../api/mark-read';
-import { categories, categoryLabel, unreadOf } from '../categories';
+import { categoryLabel, notificationCategories } from '../../../lib/notification-categories';
+import { unreadOf } from '../categories';
 import { NotificationItem } from '../components/notification-item';
 import { parseListState, toQuery, toSearchParams, type NotificationListState } from '../list-state';
 import { useOpenNotification } from '../open-notification';
 
-const tabs: (NotificationCategory | null)[] = [null, ...categories];
+const tabs: (NotificationCategory | null)[] = [null, ...notificationCategories];
 
 function TabLabel({ label, unread }: { label: string; unread: number }) {
   return (
