@@ -6,4 +6,5 @@ export const unreadOf = (unread: UnreadCounts | undefined, category: Notificatio
   !unread ? 0 : category ? unread.by_category[category] : unread.total;
 
 /** A notification's link is a path of this app; anything else is not followed. */
-export const isAppPath = (link: string): boolean => link.startsWith('/') && !link.startsWith('//') && !link.includes('\\');
+export const isAppPath = (link: string): boolean =>
+  link.startsWith('/') && !link.startsWith('//') && !link.includes('\\');

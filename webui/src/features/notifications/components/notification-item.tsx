@@ -38,7 +38,14 @@ export function NotificationItem({ notification: n, onOpen }: { notification: Ap
               component="span"
               role="img"
               aria-label="未読"
-              sx={{ display: 'inline-block', width: 8, height: 8, mr: 0.75, borderRadius: '50%', bgcolor: 'error.main' }}
+              sx={{
+                display: 'inline-block',
+                width: 8,
+                height: 8,
+                mr: 0.75,
+                borderRadius: '50%',
+                bgcolor: 'error.main',
+              }}
             />
           )}
           {n.title}

@@ -34,8 +34,7 @@ export default function NotificationMenu({ anchor, open, onClose }: Notification
   const navigate = useNavigate();
   const items = latest.data?.data ?? [];
 
-  const markAll = () =>
-    all.mutate(null, { onError: (error) => showErrorPage(errorStatus(error)) });
+  const markAll = () => all.mutate(null, { onError: (error) => showErrorPage(errorStatus(error)) });
   return (
     <AppTheme>
       <Popover

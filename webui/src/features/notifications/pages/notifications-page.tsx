@@ -36,7 +36,15 @@ function TabLabel({ label, unread }: { label: string; unread: number }) {
       {unread > 0 && (
         <Box
           component="span"
-          sx={{ minWidth: 20, px: 0.75, borderRadius: 10, fontSize: 12, lineHeight: '20px', color: '#fff', bgcolor: 'error.main' }}
+          sx={{
+            minWidth: 20,
+            px: 0.75,
+            borderRadius: 10,
+            fontSize: 12,
+            lineHeight: '20px',
+            color: '#fff',
+            bgcolor: 'error.main',
+          }}
         >
           {unread > 99 ? '99+' : unread}
         </Box>
@@ -72,7 +80,13 @@ export function Component() {
       <Paper variant="outlined" sx={{ mt: 2 }}>
         <Tabs
           value={state.category ?? 'all'}
-          onChange={(_, value: string) => go({ category: value === 'all' ? null : (value as NotificationCategory), unreadOnly: state.unreadOnly, page: 1 })}
+          onChange={(_, value: string) =>
+            go({
+              category: value === 'all' ? null : (value as NotificationCategory),
+              unreadOnly: state.unreadOnly,
+              page: 1,
+            })
+          }
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
@@ -89,7 +103,16 @@ export function Component() {
         </Tabs>
         <Stack
           direction="row"
-          sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, borderTop: 1, borderColor: 'divider' }}
+          sx={{
+            px: 2,
+            py: 1,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
         >
           <FormControlLabel
             control={
@@ -121,7 +144,11 @@ export function Component() {
         {items.length > 0 && (
           <List disablePadding data-testid="notification-list">
             {items.map((n) => (
-              <Box component="li" key={n.id} sx={{ display: 'flex', alignItems: 'center', borderTop: 1, borderColor: 'divider' }}>
+              <Box
+                component="li"
+                key={n.id}
+                sx={{ display: 'flex', alignItems: 'center', borderTop: 1, borderColor: 'divider' }}
+              >
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <NotificationItem notification={n} onOpen={() => openNotification(n)} />
                 </Box>
