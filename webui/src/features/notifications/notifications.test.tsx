@@ -176,7 +176,7 @@ describe('bell and NotificationChannel', () => {
     expect(items[0]).not.toHaveTextContent('次の課題へどうぞ'); // the first line only
     expect(items[0]).toHaveTextContent('メンター太郎 ・ レビュー ・ 2026/11/20 10:00'); // school time
     expect(items[1]).not.toHaveAttribute('data-unread');
-    expect(items[1]).toHaveTextContent('camp ・ レビュー');
+    expect(items[1]).toHaveTextContent('スクール ・ レビュー');
     expect(fetched.requests.find((r) => r.path === '/api/v1/notifications')?.query.get('per')).toBe('8');
 
     await userEvent.click(items[0]!);

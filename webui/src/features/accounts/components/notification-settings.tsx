@@ -69,7 +69,6 @@ function PreferencesForm({ initial, onSaved }: { initial: NotificationPreference
               value={mail[category]}
               onChange={(e) => setMail({ ...mail, [category]: e.target.value as MailPreference })}
               helperText={`初期設定: ${choiceLabel(initial.defaults[category])}`}
-              slotProps={{ select: { inputProps: { 'data-testid': `mail-${category}` } } }}
             >
               {mailChoices.map((choice) => (
                 <MenuItem key={choice.value} value={choice.value}>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
+import { displayName } from '../../../components/account-chip';
 import logoUrl from '../../../assets/logo.svg';
 import type { AppNotification } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
@@ -10,10 +11,10 @@ import { categoryLabel } from '../../../lib/notification-categories';
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
 
-// One notification: who (the school's logo when nobody), the title (bold while unread, with a
-// dot), the body's first line, the category and the time (school time). A click opens it.
+// One notification: who (the school, with its logo, when nobody), the title (bold while unread,
+// with a dot), the body's first line, the category and the time (school time). A click opens it.
 export function NotificationItem({ notification: n, onOpen }: { notification: AppNotification; onOpen: () => void }) {
-  const who = n.actor ? n.actor.nickname || '名無し' : 'camp';
+  const who = n.actor ? displayName(n.actor) : 'スクール';
   return (
     <ListItemButton
       onClick={onOpen}
