@@ -1,6 +1,6 @@
 // QuestionChannel (docs/realtime.md): subscribes to one question, keeps the draft's
 // answering list in step with the presence messages, says when the question or its answers
-// changed (a `changed` message, or a reconnection after which anything may have: catch-up),
+// changed or went (a `changed` message, or a reconnection after which anything may have: catch-up),
 // reports connection problems, and tears everything down when the page is left. The consumer
 // is injected so the logic is testable.
 import type { Consumer } from '../../lib/cable/consumer';
@@ -31,6 +31,7 @@ const changeKinds: readonly string[] = [
   'solution_chosen',
   'solution_cleared',
   'question_updated',
+  'question_deleted', // read again: the page shows the 404 of a question that is gone
 ];
 
 /** A `changed` message, or null when the message is something else (presence). */

@@ -123,7 +123,7 @@ describe('question channel changes', () => {
     callbacks().received?.({ is_answering: true, account: alice });
     callbacks().received?.({ changed: 'answer_created', answer_id: 31 });
     callbacks().received?.({ changed: 'solution_cleared', answer_id: null });
-    callbacks().received?.({ changed: 'question_deleted', answer_id: 1 }); // not a kind: ignored
+    callbacks().received?.({ changed: 'question_pinned', answer_id: 1 }); // not a kind: ignored
     callbacks().received?.({ changed: 'answer_updated', answer_id: 'x' });
     expect(changes).toEqual([
       { changed: 'answer_created', answer_id: 31 },
@@ -145,7 +145,7 @@ describe('question channel changes', () => {
     expect(changes).toHaveLength(4);
   });
 
-  it('parses only the six kinds', () => {
+  it('parses only the seven kinds', () => {
     expect(parseQuestionChange({ changed: 'solution_chosen', answer_id: 4 })).toEqual({
       changed: 'solution_chosen',
       answer_id: 4,

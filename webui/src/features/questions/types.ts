@@ -37,7 +37,8 @@ export interface QuestionChange {
     | 'answer_deleted'
     | 'solution_chosen'
     | 'solution_cleared'
-    | 'question_updated';
+    | 'question_updated'
+    | 'question_deleted';
   answer_id: number | null;
 }
 
