@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -54,29 +55,38 @@ function PreferencesForm({ initial, onSaved }: { initial: NotificationPreference
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate data-testid="notification-settings">
+    // A flex column, so the choices scroll inside the dialog and 保存 stays in view on a phone.
+    <form
+      onSubmit={(e) => void save(e)}
+      noValidate
+      data-testid="notification-settings"
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
       <DialogContent dividers>
         <Stack spacing={2.5}>
           <Typography variant="body2" color="text.secondary">
             通知はいつでもアプリの通知一覧に届きます。メールで受け取る方法を種類ごとに選べます。
           </Typography>
-          {notificationCategories.map((category) => (
-            <TextField
-              key={category}
-              select
-              fullWidth
-              label={categoryLabel(category)}
-              value={mail[category]}
-              onChange={(e) => setMail({ ...mail, [category]: e.target.value as MailPreference })}
-              helperText={`初期設定: ${choiceLabel(initial.defaults[category])}`}
-            >
-              {mailChoices.map((choice) => (
-                <MenuItem key={choice.value} value={choice.value}>
-                  {choice.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          ))}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            {notificationCategories.map((category) => (
+              <TextField
+                key={category}
+                select
+                fullWidth
+                size="small"
+                label={categoryLabel(category)}
+                value={mail[category]}
+                onChange={(e) => setMail({ ...mail, [category]: e.target.value as MailPreference })}
+                helperText={`初期設定: ${choiceLabel(initial.defaults[category])}`}
+              >
+                {mailChoices.map((choice) => (
+                  <MenuItem key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Box>
           <Divider />
           <FormControlLabel
             control={<Switch checked={schoolMail} onChange={(e) => setSchoolMail(e.target.checked)} />}

@@ -11,6 +11,9 @@ import { categoryLabel } from '../../../lib/notification-categories';
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
 
+/** The background of an unread notification's row (the whole row, with its buttons). */
+export const rowBackground = (n: AppNotification) => (n.read ? undefined : 'rgba(194, 65, 12, 0.06)');
+
 // One notification: who (the school, with its logo, when nobody), the title (bold while unread,
 // with a dot), the body's first line, the category and the time (school time). A click opens it.
 export function NotificationItem({ notification: n, onOpen }: { notification: AppNotification; onOpen: () => void }) {
@@ -19,7 +22,7 @@ export function NotificationItem({ notification: n, onOpen }: { notification: Ap
     <ListItemButton
       onClick={onOpen}
       alignItems="flex-start"
-      sx={{ gap: 1.5, py: 1.25, bgcolor: n.read ? undefined : 'rgba(194, 65, 12, 0.06)', minWidth: 0 }}
+      sx={{ gap: 1.5, py: 1.25, minWidth: 0 }}
       data-testid="notification-item"
       data-unread={n.read ? undefined : 'true'}
     >
@@ -56,7 +59,7 @@ export function NotificationItem({ notification: n, onOpen }: { notification: Ap
             {firstLine(n.body)}
           </Typography>
         )}
-        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+        <Typography variant="caption" color="text.secondary" component="p">
           {who} ・ {categoryLabel(n.category)} ・ {formatDateTime(n.created_at)}
         </Typography>
       </Box>

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { errorStatus } from '../../../lib/api-client';
@@ -14,7 +15,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useNotificationUnreadCount } from '../api/get-unread-count';
 import { useMarkRead } from '../api/mark-read';
 import { useOpenNotification } from '../open-notification';
-import { NotificationItem } from './notification-item';
+import { NotificationItem, rowBackground } from './notification-item';
 
 export const MENU_SIZE = 8;
 
@@ -34,7 +35,14 @@ export default function NotificationMenu({ anchor, open, onClose }: Notification
   const navigate = useNavigate();
   const items = latest.data?.data ?? [];
 
-  const markAll = () => all.mutate(null, { onError: (error) => showErrorPage(errorStatus(error)) });
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // The button is disabled once nothing is unread: focus stays in the menu (Escape still closes it).
+  const markAll = () =>
+    all.mutate(null, {
+      onSuccess: () => title.current?.focus(),
+      onError: (error) => showErrorPage(errorStatus(error)),
+    });
   return (
     <AppTheme>
       <Popover
@@ -48,7 +56,14 @@ export default function NotificationMenu({ anchor, open, onClose }: Notification
         data-testid="notification-menu"
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-          <Typography id="notification-menu-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          <Typography
+            id="notification-menu-title"
+            ref={title}
+            tabIndex={-1}
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 700, outline: 'none' }}
+          >
             通知
           </Typography>
           <Button size="small" onClick={markAll} disabled={unread === 0 || all.isPending}>
@@ -70,7 +85,7 @@ export default function NotificationMenu({ anchor, open, onClose }: Notification
         {items.length > 0 && (
           <List disablePadding sx={{ maxHeight: 'min(480px, calc(100vh - 160px))', overflowY: 'auto' }}>
             {items.map((n) => (
-              <li key={n.id}>
+              <Box component="li" key={n.id} sx={{ bgcolor: rowBackground(n) }}>
                 <NotificationItem
                   notification={n}
                   onOpen={() => {
@@ -78,7 +93,7 @@ export default function NotificationMenu({ anchor, open, onClose }: Notification
                     openNotification(n);
                   }}
                 />
-              </li>
+              </Box>
             ))}
           </List>
         )}

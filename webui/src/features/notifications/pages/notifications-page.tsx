@@ -23,7 +23,7 @@ import { useNotificationUnreadCount } from '../api/get-unread-count';
 import { useMarkRead } from '../api/mark-read';
 import { categoryLabel, notificationCategories } from '../../../lib/notification-categories';
 import { unreadOf } from '../categories';
-import { NotificationItem } from '../components/notification-item';
+import { NotificationItem, rowBackground } from '../components/notification-item';
 import { parseListState, toQuery, toSearchParams, type NotificationListState } from '../list-state';
 import { useOpenNotification } from '../open-notification';
 
@@ -147,7 +147,13 @@ export function Component() {
               <Box
                 component="li"
                 key={n.id}
-                sx={{ display: 'flex', alignItems: 'center', borderTop: 1, borderColor: 'divider' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  bgcolor: rowBackground(n),
+                }}
               >
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <NotificationItem notification={n} onOpen={() => openNotification(n)} />
@@ -155,7 +161,13 @@ export function Component() {
                 {!n.read && (
                   <Button
                     size="small"
-                    sx={{ flexShrink: 0, mx: 1, whiteSpace: 'nowrap' }}
+                    sx={{
+                      flexShrink: 0,
+                      mx: { xs: 0.5, sm: 1 },
+                      px: { xs: 0.5, sm: 1 },
+                      minWidth: 0,
+                      whiteSpace: 'nowrap',
+                    }}
                     onClick={() => one.mutate(n.id, { onError: fail })}
                   >
                     既読にする
