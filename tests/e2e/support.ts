@@ -107,3 +107,16 @@ export function createStudent(password = 'pass-word-123'): CreatedAccount {
   const account = JSON.parse(out.slice(out.indexOf('{'))) as CreatedAccount;
   return { ...account, email };
 }
+
+/** Resolves once the page's /cable has confirmed a subscription to `channel` (call it before the
+ * page subscribes): a live update sent after it cannot be missed. */
+export function subscribed(page: Page, channel: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (text.includes('confirm_subscription') && text.includes(channel)) resolve();
+      }),
+    );
+  });
+}

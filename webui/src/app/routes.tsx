@@ -38,6 +38,9 @@ const page = {
   reviewNote: lazyModule(
     () => import(/* webpackChunkName: "page-review-note" */ '../features/reviews/pages/review-note-page'),
   ),
+  notifications: lazyModule(
+    () => import(/* webpackChunkName: "page-notifications" */ '../features/notifications/pages/notifications-page'),
+  ),
   events: lazyModule(() => import(/* webpackChunkName: "page-events" */ '../features/events/pages/events-page')),
   resetRequest: lazyModule(
     () => import(/* webpackChunkName: "page-reset-request" */ '../features/password-reset/pages/request-page'),
@@ -170,6 +173,7 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteErrorPage,
             children: [
               { path: 'mypage', lazy: page.mypage },
+              { path: 'notifications', lazy: page.notifications },
               { path: 'curriculums', lazy: page.curriculums },
               {
                 path: 'curriculums/:name',

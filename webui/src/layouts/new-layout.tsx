@@ -13,6 +13,8 @@ import { logout } from '../features/auth/logout';
 import { useUnreadEventCount } from '../features/events/api/get-unread-count';
 import { useMilestoneCheck } from '../features/milestones/use-milestone-check';
 import { navItems } from '../features/navigation/nav-items';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { useNotificationChannel } from '../features/notifications/use-notification-channel';
 import { SideDrawer } from '../features/navigation/components/side-drawer';
 import { TopBar } from '../features/navigation/components/top-bar';
 import { useMobileMenu } from '../features/navigation/use-mobile-menu';
@@ -30,7 +32,8 @@ const ShareDialog = lazy(
   () => import(/* webpackChunkName: "share-dialog" */ '../features/milestones/components/share-dialog'),
 );
 
-// The logged-in frame: top bar, side drawer / hamburger menu, footer, settings and share dialogs.
+// The logged-in frame: top bar (with the notification bell; the frame holds the one
+// NotificationChannel subscription), side drawer / hamburger menu, footer, settings and share dialogs.
 // The content layouts (dashboard, student, review, event-form, default) nest inside its Outlet.
 export function Component() {
   const { data: account } = useMe();
@@ -43,6 +46,7 @@ export function Component() {
   const settings = useSettingsDialog();
   const milestone = useMilestoneCheck(account?.role === 'student');
   const unreadEvents = useUnreadEventCount(account ? hasEventBadge(account) : false);
+  useNotificationChannel(Boolean(account));
 
   useEffect(() => {
     if (unreadEvents.error) showErrorPage(statusOf(unreadEvents.error));
@@ -69,6 +73,7 @@ export function Component() {
         imageUrl={account.image_url}
         onMenu={menu.openMenu}
         menuOpen={menu.open}
+        actions={<NotificationBell />}
       />
       <SideDrawer {...list} />
       <div className="frame__body">

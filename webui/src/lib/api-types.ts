@@ -77,3 +77,15 @@ export type CurriculumProgress = MyPage['progress'][number];
 export type NextTask = NonNullable<MyPage['next_task']>;
 export type ImportReport = Schemas['StudentImportReport'];
 export type ImportRow = ImportReport['rows'][number];
+
+// The notification centre (docs/notifications.md).
+export type AppNotification = Schemas['Notification'];
+export type NotificationCategory = Schemas['NotificationCategory'];
+export type UnreadCounts = Schemas['UnreadCounts'];
+export type NotificationPage = operations['listNotifications']['responses'][200]['content']['application/json'];
+export type NotificationQuery = NonNullable<operations['listNotifications']['parameters']['query']>;
+export type MailPreference = Schemas['MailPreference'];
+export type NotificationPreferences = Schemas['NotificationPreferences'];
+/** The `notification_preferences` member of PUT /api/v1/notification_preferences. */
+export type NotificationPreferencesInput =
+  operations['updateNotificationPreferences']['requestBody']['content']['application/json']['notification_preferences'];

@@ -9,10 +9,11 @@ import { contractViolations } from './contract-violations';
 
 export type Reply = [status: number, body?: unknown];
 
-/** What a handler sees of the request: method, headers (lower-case names) and body text. */
+/** What a handler sees of the request: method, path, query, headers (lower-case names) and body text. */
 export interface SeenRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: string | undefined;
 }
@@ -29,7 +30,8 @@ async function seen(input: RequestInfo | URL, init?: RequestInit): Promise<SeenR
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const body = request.body ? await request.clone().text() : undefined;
-  return { method: request.method, path: new URL(request.url, 'https://camp.test/').pathname, headers, body };
+  const url = new URL(request.url, 'https://camp.test/');
+  return { method: request.method, path: url.pathname, query: url.searchParams, headers, body };
 }
 
 function checkKey(key: string, handler: Handler) {

@@ -6,6 +6,7 @@ export const questionKeys = {
   lists: () => [...questionKeys.all, 'list'] as const,
   list: (search: QuestionSearch) => [...questionKeys.lists(), search] as const,
   detail: (id: number) => [...questionKeys.all, 'detail', id] as const,
+  watch: (id: number) => [...questionKeys.all, 'watch', id] as const,
 };
 
 export const categoryKeys = {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenCategories } from './categories';
 import { createConnectionMonitor } from '../../lib/cable/connection-monitor';
 import { renderMarkdown } from '../../lib/markdown';
-import { joinQuestionChannel } from './question-channel';
+import { joinQuestionChannel, parseQuestionChange } from './question-channel';
 import {
   addAnsweringAccount,
   applyAnsweringMessage,
@@ -14,7 +14,7 @@ import {
 } from './question-draft';
 import { answerSchema, questionSchema } from './question-schema';
 import { emptySearch, parseSearch, toSearchParams } from './search-state';
-import type { AccountSummary, CableReport } from './types';
+import type { AccountSummary, CableReport, QuestionChange } from './types';
 
 const alice: AccountSummary = { id: 1, nickname: 'アリス', image_url: null, role: 'student' };
 const bob: AccountSummary = { id: 2, nickname: 'ボブ', image_url: '/uploads/b.png', role: 'basic_mentor' };
@@ -73,6 +73,7 @@ describe('question channel', () => {
       questionId: 7,
       draft,
       report: (e) => reports.push(e),
+      onChanged: () => undefined,
     });
     expect(consumer.subscriptions.create).toHaveBeenCalledWith(
       { channel: 'QuestionChannel', id: 7 },
@@ -102,6 +103,56 @@ describe('question channel', () => {
     expect(draft.get().answeringAccounts).toEqual([]);
     vi.advanceTimersByTime(60_000);
     expect(reports).toHaveLength(3); // the monitor stopped
+  });
+});
+
+describe('question channel changes', () => {
+  it('a `changed` message asks for a reload and leaves the answering list alone', () => {
+    const { consumer, callbacks } = fakeConsumer();
+    const draft = createDraftStore();
+    const changes: (QuestionChange | null)[] = [];
+    const channel = joinQuestionChannel({
+      consumer: consumer as unknown as Consumer,
+      questionId: 7,
+      draft,
+      report: () => undefined,
+      onChanged: (c) => changes.push(c),
+    });
+    callbacks().connected?.(); // the first connection: nothing was missed
+    expect(changes).toEqual([]);
+    callbacks().received?.({ is_answering: true, account: alice });
+    callbacks().received?.({ changed: 'answer_created', answer_id: 31 });
+    callbacks().received?.({ changed: 'solution_cleared', answer_id: null });
+    callbacks().received?.({ changed: 'question_pinned', answer_id: 1 }); // not a kind: ignored
+    callbacks().received?.({ changed: 'answer_updated', answer_id: 'x' });
+    expect(changes).toEqual([
+      { changed: 'answer_created', answer_id: 31 },
+      { changed: 'solution_cleared', answer_id: null },
+      { changed: 'answer_updated', answer_id: null },
+    ]);
+    expect(draft.get().answeringAccounts).toEqual([alice]);
+
+    // A reconnection after a loss is a catch-up: everything is loaded again.
+    callbacks().disconnected?.();
+    callbacks().connected?.();
+    expect(changes.at(-1)).toBeNull();
+    expect(changes).toHaveLength(4);
+    callbacks().connected?.(); // connected again without a loss in between: nothing more
+    expect(changes).toHaveLength(4);
+
+    channel.leave();
+    callbacks().received?.({ changed: 'answer_deleted', answer_id: 3 });
+    expect(changes).toHaveLength(4);
+  });
+
+  it('parses only the seven kinds', () => {
+    expect(parseQuestionChange({ changed: 'solution_chosen', answer_id: 4 })).toEqual({
+      changed: 'solution_chosen',
+      answer_id: 4,
+    });
+    expect(parseQuestionChange({ is_answering: true, account: alice })).toBeNull();
+    expect(parseQuestionChange(null)).toBeNull();
+    expect(parseQuestionChange('answer_created')).toBeNull();
   });
 });
 

@@ -29,4 +29,17 @@ export interface AnsweringMessage {
   account: AccountSummary;
 }
 
+// QuestionChannel's other message: the question or its answers changed (docs/realtime.md).
+export interface QuestionChange {
+  changed:
+    | 'answer_created'
+    | 'answer_updated'
+    | 'answer_deleted'
+    | 'solution_chosen'
+    | 'solution_cleared'
+    | 'question_updated'
+    | 'question_deleted';
+  answer_id: number | null;
+}
+
 export type { CableReport } from '../../lib/cable/connection-monitor';

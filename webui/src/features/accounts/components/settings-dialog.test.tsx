@@ -176,3 +176,76 @@ describe('settings dialog', () => {
     expect(password).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('settings dialog: 通知', () => {
+  const preferences = {
+    mail: {
+      review: 'immediately',
+      question: 'never',
+      event: 'immediately',
+      student: 'daily',
+      announcement: 'immediately',
+    },
+    defaults: {
+      review: 'immediately',
+      question: 'immediately',
+      event: 'immediately',
+      student: 'daily',
+      announcement: 'immediately',
+    },
+    school_mail: false,
+    magazine: true,
+  } as const;
+
+  it('shows each category with its default, saves every choice and turns school mail back on', async () => {
+    let body: unknown = null;
+    mockApi({
+      'GET /api/v1/notification_preferences': [200, preferences],
+      'PUT /api/v1/notification_preferences': (init) => {
+        body = JSON.parse(String(init?.body));
+        return [200, { ...preferences, mail: { ...preferences.mail, review: 'daily' }, school_mail: true }];
+      },
+    });
+    let closed = false;
+    renderDialog(() => (closed = true));
+    await userEvent.click(screen.getByRole('tab', { name: '通知' }));
+    const review = await screen.findByRole('combobox', { name: 'レビュー' });
+    expect(review).toHaveTextContent('すぐにメール');
+    expect(screen.getByRole('combobox', { name: '質問' })).toHaveTextContent('メールしない');
+    expect(screen.getByRole('combobox', { name: '受講生' })).toHaveTextContent('1日1回まとめて');
+    expect(screen.getAllByText('初期設定: すぐにメール')).toHaveLength(4);
+    expect(screen.getByText('初期設定: 1日1回まとめて')).toBeInTheDocument();
+    const schoolMail = screen.getByRole('switch', { name: 'スクールからのメールを受け取る' });
+    expect(schoolMail).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'メールマガジンを受け取る' })).toBeChecked();
+
+    await userEvent.click(review);
+    await userEvent.click(await screen.findByRole('option', { name: '1日1回まとめて' }));
+    await userEvent.click(schoolMail);
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(body).toEqual({
+      notification_preferences: {
+        mail: { ...preferences.mail, review: 'daily' },
+        school_mail: true,
+        magazine: true,
+      },
+    });
+    expect(snackbarStore.get()).toEqual({ message: '通知の設定を保存しました', isOpen: true });
+  });
+
+  it('a refused save goes to the error page and keeps the dialog open', async () => {
+    const { errorPageStore } = await import('../../../lib/feedback');
+    mockApi({
+      'GET /api/v1/notification_preferences': [200, preferences],
+      'PUT /api/v1/notification_preferences': [422, apiError(422, 'x', { mail: ['x'] })],
+    });
+    let closed = false;
+    renderDialog(() => (closed = true));
+    await userEvent.click(screen.getByRole('tab', { name: '通知' }));
+    await userEvent.click(await screen.findByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errorPageStore.get()).toBe(422));
+    expect(closed).toBe(false);
+    errorPageStore.set(null);
+  });
+});

@@ -1,10 +1,14 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
 import { AppTheme } from '../../../components/app-theme';
 import { CloseIcon } from '../../../components/icons';
 import { useMe } from '../api/get-me';
 import type { AccountPrefill } from '../account-param';
+import { NotificationSettings } from './notification-settings';
 import { SettingsForm } from './settings-form';
 
 export const CLOSE_AFTER_SAVE_MS = 10;
@@ -15,9 +19,12 @@ export interface SettingsDialogProps {
   onClose: () => void;
 }
 
-// 設定: closes by the close icon or a click outside; after a save it closes 10 ms later.
+// 設定: two tabs, プロフィール and 通知 (how mail about notifications comes). Closes by the close
+// icon or a click outside; after a save it closes 10 ms later.
 export default function SettingsDialog({ open, prefill, onClose }: SettingsDialogProps) {
   const { data: account } = useMe();
+  const [tab, setTab] = useState<'profile' | 'notifications'>('profile');
+  const onSaved = () => setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
   if (!account) return null;
   return (
     <AppTheme>
@@ -36,9 +43,12 @@ export default function SettingsDialog({ open, prefill, onClose }: SettingsDialo
         <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
-        {open && (
-          <SettingsForm account={account} prefill={prefill} onSaved={() => setTimeout(onClose, CLOSE_AFTER_SAVE_MS)} />
-        )}
+        <Tabs value={tab} onChange={(_, value: typeof tab) => setTab(value)} sx={{ px: 2 }} aria-label="設定の種類">
+          <Tab value="profile" label="プロフィール" />
+          <Tab value="notifications" label="通知" />
+        </Tabs>
+        {open && tab === 'profile' && <SettingsForm account={account} prefill={prefill} onSaved={onSaved} />}
+        {open && tab === 'notifications' && <NotificationSettings onSaved={onSaved} />}
       </Dialog>
     </AppTheme>
   );

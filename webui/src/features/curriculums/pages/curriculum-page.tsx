@@ -12,15 +12,18 @@ import { ProgressSummary } from '../components/progress-summary';
 import { TaskAside } from '../components/task-aside';
 import { TaskSection } from '../components/task-section';
 import { useCourseState } from '../course-state';
+import { useLiveReviews } from '../use-live-reviews';
 
 // /curriculums/:name (the name is validated by the route): the tasks with their bodies, the
-// repository to clone, the submit form and the student's submissions with their reviews.
+// repository to clone, the submit form and the student's submissions with their reviews (a new
+// review shows without a reload: use-live-reviews.ts).
 export function Component() {
   const name = useParams().name ?? '';
   const { hash } = useLocation();
   const me = useRouteLoaderData('frame') as Account;
   const curriculum = useCurriculum(name);
   const course = useCourseState();
+  useLiveReviews();
   const position = curriculum.data?.position;
   const { setActiveCourse } = course;
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
 import logoUrl from '../../../assets/logo.svg';
@@ -9,11 +10,13 @@ export interface TopBarProps {
   imageUrl: string | null;
   onMenu: () => void;
   menuOpen: boolean;
+  /** Buttons before the account (the notification bell), composed by the frame. */
+  actions?: ReactNode;
 }
 
 // Top toolbar: hamburger (1024 px and below), logo linking to the index, navigation title, and
-// the current account.
-export function TopBar({ title, nickname, imageUrl, onMenu, menuOpen }: TopBarProps) {
+// the frame's actions (the bell) and the current account.
+export function TopBar({ title, nickname, imageUrl, onMenu, menuOpen, actions }: TopBarProps) {
   return (
     <header className="top-bar">
       <button
@@ -32,6 +35,7 @@ export function TopBar({ title, nickname, imageUrl, onMenu, menuOpen }: TopBarPr
       <p className="top-bar__title" data-testid="nav-title">
         {title}
       </p>
+      <div className="top-bar__actions">{actions}</div>
       <div className="top-bar__account" data-testid="current-account">
         <img
           className="avatar"

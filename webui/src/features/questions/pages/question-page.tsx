@@ -15,11 +15,12 @@ import { AnswerForm } from '../components/answer-form';
 import { AnswerItem } from '../components/answer-item';
 import { AnsweringList } from '../components/answering-list';
 import { QuestionView } from '../components/question-view';
+import { WatchButton } from '../components/watch-button';
 import { canEditAnswer, canMarkSolution } from '../permissions';
 import { useQuestionChannel } from '../use-question-channel';
 
 // /questions/:id (the id is validated by the route): question, answers, who is answering and
-// the answer form.
+// the answer form, kept current by QuestionChannel; ウォッチ中 / ウォッチする.
 export function Component() {
   const id = Number(useParams().id);
   const me = useRouteLoaderData('frame') as Account;
@@ -43,12 +44,15 @@ export function Component() {
   return (
     <AppTheme>
       <PageTitle title={q.title} />
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        <Link to="/questions">質問ボックス</Link>
-      </Typography>
+      <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2">
+          <Link to="/questions">質問ボックス</Link>
+        </Typography>
+        <WatchButton questionId={id} />
+      </Stack>
       <QuestionView question={q} me={me} />
       <Divider sx={{ my: 3 }} />
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }} data-testid="answer-count">
         回答 {q.answers.length}件
       </Typography>
       <Stack spacing={2} data-testid="answers">
