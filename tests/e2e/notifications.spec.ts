@@ -13,7 +13,6 @@ import {
   importTestCurriculum,
   pageFor,
   PASSWORD,
-  queueRow,
   submitTask,
   taskSection,
   type E2eAccount,
@@ -36,10 +35,18 @@ async function liveStudent(browser: Browser): Promise<{ student: E2eAccount; pag
   return { student, page };
 }
 
-/** A basic mentor reviews the student's waiting submission of task 901. */
+/**
+ * A basic mentor hears of the student's submission of task 901 in the notification centre,
+ * follows it to the review and sends one. (Not through the queue's first page: a full run leaves
+ * more than a page of waiting 901 submissions.)
+ */
 async function review(mentor: Page, student: E2eAccount, verdict: '合格' | '修正依頼', comment: string) {
-  await mentor.goto('/reviews?curriculum=test-basics&task=901');
-  await queueRow(mentor, student.nickname).getByRole('button', { name: 'レビューする' }).click();
+  await mentor.goto('/notifications?category=review&unread=1');
+  const told = mentor
+    .getByTestId('notification-item')
+    .filter({ hasText: `${student.nickname}さんが「はじめてのWebページ」を提出しました` });
+  await told.click();
+  await expect(mentor).toHaveURL(/\/reviews\?submission=\d+/);
   const form = mentor.getByTestId('review-form');
   await form.getByLabel('コメント (Markdown)').fill(comment);
   await form.getByLabel(verdict).check();
@@ -106,9 +113,10 @@ test('/notifications: tabs with unread counts, 未読のみ, this tab read, all 
 }) => {
   test.setTimeout(180_000); // a budget, not a wait: two accounts log in, in browsers of their own
   const { student, page: s } = await liveStudent(browser);
+  const mentor = createAccount('basic_mentor', '通知メンター'); // before the submission: told of it
   await s.goto('/curriculums/test-basics');
   await submitTask(s, FIRST, `https://github.com/${student.nickname}/page`);
-  const m = await pageFor(browser, createAccount('basic_mentor', '通知メンター').email);
+  const m = await pageFor(browser, mentor.email);
   await review(m, student, '修正依頼', '見出しを直してください');
   await m.context().close();
   const title = `e2e お知らせ ${Date.now()}`;
@@ -134,7 +142,12 @@ test('/notifications: tabs with unread counts, 未読のみ, this tab read, all 
   await expect(s.getByTestId('notification-item')).not.toHaveAttribute('data-unread');
 
   await tab('すべて').click();
-  await s.getByRole('switch', { name: '未読のみ' }).check();
+  await expect(s).toHaveURL(/\/notifications$/);
+  // The switch follows the URL (?unread=1), so it turns on once the navigation lands.
+  const unreadOnly = s.getByRole('switch', { name: '未読のみ' });
+  await unreadOnly.click();
+  await expect(unreadOnly).toBeChecked();
+  await expect(s).toHaveURL(/unread=1/);
   await expect(s.getByTestId('notification-item')).toHaveCount(1);
   await expect(s.getByTestId('notification-item')).toContainText('修正依頼');
 
