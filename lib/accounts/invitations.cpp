@@ -2,90 +2,30 @@
 
 #include <map>
 
+#include "accounts/invitation_repo.hpp"
 #include "accounts/link_token.hpp"
 #include "accounts/password.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
-#include "db/arrays.hpp"
 #include "mail/outbox.hpp"
 
 namespace camp::accounts {
 namespace {
 
-constexpr db::Statement kCourseId{"invitations.course_id", "SELECT id FROM courses WHERE code = $1"};
-constexpr db::Statement kAccountExists{
-    "invitations.account_exists", "SELECT 1 FROM accounts WHERE lower(email) = lower($1)"};
-constexpr db::Statement kAnyAccountExists{
-    "invitations.any_account_exists", "SELECT 1 FROM accounts WHERE lower(email) = ANY($1::text[]) LIMIT 1"};
-// One pending invitation per e-mail: inviting again gives the row a new id hash and expiry.
-constexpr db::Statement kUpsert{
-    "invitations.upsert",
-    "INSERT INTO invitations (email, role, course_id, nickname, token_hash, invited_by, created_at, expires_at) "
-    "VALUES ($1, $2, $3, $4, decode($5, 'hex'), $6, to_timestamp($7), to_timestamp($8)) "
-    "ON CONFLICT ((lower(email))) WHERE accepted_at IS NULL DO UPDATE SET email = EXCLUDED.email, "
-    "role = EXCLUDED.role, course_id = EXCLUDED.course_id, nickname = EXCLUDED.nickname, "
-    "token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = EXCLUDED.created_at, "
-    "expires_at = EXCLUDED.expires_at RETURNING id"};
-constexpr db::Statement kUpsertMany{
-    "invitations.upsert_many",
-    "INSERT INTO invitations (email, role, course_id, nickname, token_hash, invited_by, created_at, expires_at) "
-    "SELECT u.email, u.role, u.course_id, u.nickname, decode(u.hash, 'hex'), $6, to_timestamp($7), to_timestamp($8) "
-    "FROM unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::text[]) AS u(email, role, course_id, nickname, hash) "
-    "ON CONFLICT ((lower(email))) WHERE accepted_at IS NULL DO UPDATE SET email = EXCLUDED.email, "
-    "role = EXCLUDED.role, course_id = EXCLUDED.course_id, nickname = EXCLUDED.nickname, "
-    "token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = EXCLUDED.created_at, "
-    "expires_at = EXCLUDED.expires_at"};
-#define CAMP_INVITATION_COLUMNS                                                                          \
-  "SELECT i.id, i.email, i.role, c.code, c.name, c.months, i.nickname, "                                 \
-  "extract(epoch FROM i.expires_at)::float8, encode(i.token_hash, 'hex'), a.nickname, a.email, i.course_id " \
-  "FROM invitations i LEFT JOIN courses c ON c.id = i.course_id LEFT JOIN accounts a ON a.id = i.invited_by "
-constexpr db::Statement kById{"invitations.by_id", CAMP_INVITATION_COLUMNS "WHERE i.id = $1"};
-constexpr db::Statement kPending{
-    "invitations.pending", CAMP_INVITATION_COLUMNS "WHERE i.token_hash = decode($1, 'hex') AND i.accepted_at IS NULL"};
-constexpr db::Statement kPendingForUpdate{
-    "invitations.pending_for_update",
-    CAMP_INVITATION_COLUMNS "WHERE i.token_hash = decode($1, 'hex') AND i.accepted_at IS NULL FOR UPDATE OF i"};
-constexpr db::Statement kCreateAccount{
-    "invitations.create_account",
-    "INSERT INTO accounts (email, role, nickname, course_id, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id"};
-constexpr db::Statement kAccepted{
-    "invitations.accepted", "UPDATE invitations SET accepted_at = to_timestamp($2), account_id = $3 WHERE id = $1"};
-constexpr db::Statement kAccount{
-    "invitations.account",
-    "SELECT a.id, a.role, a.email, a.nickname, a.image_url, c.code, c.name, c.months "
-    "FROM accounts a LEFT JOIN courses c ON c.id = a.course_id WHERE a.id = $1"};
-
-struct Row {
-  InvitationView view;
-  std::string hash;
-  std::optional<int> course_id;
-};
-
-Row read(const pqxx::row& r, TimePoint now) {
-  Row out;
-  auto& inv = out.view.invitation;
-  inv.id = r[0].as<std::int64_t>();
-  inv.email = r[1].as<std::string>();
-  inv.role = parse_role(r[2].as<std::string>()).value_or(Role::trial);
-  if (!r[3].is_null()) inv.course = Course{r[3].as<std::string>(), r[4].as<std::string>(), r[5].as<int>()};
-  inv.nickname = r[6].as<std::string>();
-  inv.expires_at = from_epoch_seconds(r[7].as<double>());
-  out.hash = r[8].as<std::string>();
-  if (!r[9].is_null()) out.view.contact = Contact{r[9].as<std::string>(), r[10].as<std::string>()};
-  if (!r[11].is_null()) out.course_id = r[11].as<int>();
-  out.view.expired = inv.expires_at <= now;
-  return out;
+// What the page of a link shows.
+InvitationView view_of(const invitation_repo::StoredInvitation& stored, TimePoint now) {
+  return {stored.invitation, stored.invitation.expires_at <= now, stored.contact};
 }
 
-std::optional<Row> find_pending(db::Tx& tx, const db::Statement& st, std::string_view id, TimePoint now) {
+// The pending invitation of a link id: found by its hash, the stored hash compared again.
+template <class Find>
+std::optional<invitation_repo::StoredInvitation> find_pending(db::Tx& tx, Find find, std::string_view id) {
   const auto hash = link_token_hash(id);
-  const auto rows = tx.exec(st, hash);
-  if (rows.empty()) return std::nullopt;
-  auto row = read(rows[0], now);
-  if (!same_hash(row.hash, hash)) return std::nullopt;
-  return row;
+  auto found = find(tx, hash);
+  if (!found || !same_hash(found->token_hash, hash)) return std::nullopt;
+  return found;
 }
 
 // An invitation that passed the checks: the e-mail trimmed, the role parsed, the course found.
@@ -105,9 +45,7 @@ Checked check_invite(db::Tx& tx, const Invite& raw, std::map<std::string, std::o
   if (in.course_code && errors.find("course") == errors.end()) {
     auto known = course_ids.find(*in.course_code);
     if (known == course_ids.end()) {
-      const auto rows = tx.exec(kCourseId, *in.course_code);
-      known = course_ids.emplace(*in.course_code, rows.empty() ? std::nullopt : std::optional<int>(rows[0][0].as<int>()))
-                  .first;
+      known = course_ids.emplace(*in.course_code, invitation_repo::find_course_id(tx, *in.course_code)).first;
     }
     if (!known->second) errors["course"].push_back(std::string(msg::course_unknown));
     out.course_id = known->second;
@@ -154,15 +92,14 @@ Invitation InvitationService::invite(db::Tx& tx, const Invite& raw, std::optiona
   std::map<std::string, std::optional<int>> course_ids;
   const auto checked = check_invite(tx, raw, course_ids);
   const auto& in = checked.in;
-  if (!tx.exec(kAccountExists, in.email).empty()) throw email_taken();
+  if (invitation_repo::account_exists(tx, in.email)) throw email_taken();
 
   const auto now = clock_.now();
   const auto id = new_link_token();
-  const auto row_id = tx.exec(kUpsert, in.email, std::string(to_string(checked.role)), checked.course_id, in.nickname,
-                              link_token_hash(id), invited_by, epoch_seconds(now), epoch_seconds(now + kInvitationLifetime))[0][0]
-                          .as<std::int64_t>();
-  auto stored = read(tx.exec(kById, row_id)[0], now);
-  const auto& invitation = stored.view.invitation;
+  const auto row_id = invitation_repo::upsert_invitation(
+      tx, {in.email, checked.role, checked.course_id, in.nickname, link_token_hash(id)}, invited_by, now,
+      now + kInvitationLifetime);
+  const auto invitation = invitation_repo::find_invitation(tx, row_id).invitation;
   mail::enqueue(tx, invitation_mail(invitation.email, invitation.nickname, id));
   return invitation;
 }
@@ -184,23 +121,19 @@ std::size_t InvitationService::invite_many(db::Tx& tx, const std::vector<Invite>
   if (checked.empty()) return 0;
   std::vector<std::string> lowered;
   for (const auto& [key, at] : by_email) lowered.push_back(key);
-  if (!tx.exec(kAnyAccountExists, db::text_array(lowered)).empty()) throw email_taken();
+  if (invitation_repo::any_account_exists(tx, lowered)) throw email_taken();
 
   const auto now = clock_.now();
-  db::ArrayLiteral emails, roles, courses, nicknames, hashes;
+  std::vector<invitation_repo::PendingInvitation> pending;
   std::vector<mail::Outgoing> mails;
+  pending.reserve(checked.size());
   mails.reserve(checked.size());
   for (const auto& c : checked) {
     const auto id = new_link_token();
-    emails.add(c.in.email);
-    roles.add(std::string(to_string(c.role)));
-    courses.add(c.course_id ? std::optional<std::string>(std::to_string(*c.course_id)) : std::nullopt);
-    nicknames.add(c.in.nickname);
-    hashes.add(link_token_hash(id));
+    pending.push_back({c.in.email, c.role, c.course_id, c.in.nickname, link_token_hash(id)});
     mails.push_back(invitation_mail(c.in.email, c.in.nickname, id));
   }
-  tx.exec(kUpsertMany, emails.str(), roles.str(), courses.str(), nicknames.str(), hashes.str(), invited_by,
-          epoch_seconds(now), epoch_seconds(now + kInvitationLifetime));
+  invitation_repo::upsert_invitations(tx, pending, invited_by, now, now + kInvitationLifetime);
   mail::enqueue_many(tx, mails);
   return checked.size();
 }
@@ -216,9 +149,10 @@ Invitation InvitationService::invite(const Account& actor, const Invite& in) {
 
 InvitationView InvitationService::check(std::string_view id) {
   if (!well_formed_link_token(id)) throw link_invalid();
-  auto found = pool_.autocommit([&](db::Tx& tx) { return find_pending(tx, kPending, id, clock_.now()); });
+  const auto found =
+      pool_.autocommit([&](db::Tx& tx) { return find_pending(tx, invitation_repo::find_pending_invitation, id); });
   if (!found) throw link_invalid();
-  return found->view;
+  return view_of(*found, clock_.now());
 }
 
 Account InvitationService::accept(std::string_view id, const Acceptance& in, const OnAccepted& on_accepted) {
@@ -233,25 +167,15 @@ Account InvitationService::accept(std::string_view id, const Acceptance& in, con
 
   return pool_.transaction([&](db::Tx& tx) {
     const auto now = clock_.now();
-    const auto found = find_pending(tx, kPendingForUpdate, id, now);  // a parallel acceptance waits, then finds none
+    // A parallel acceptance waits, then finds none.
+    const auto found = find_pending(tx, invitation_repo::lock_pending_invitation, id);
     if (!found) throw link_invalid();
-    if (found->view.expired) throw expired();
-    const auto& inv = found->view.invitation;
-    std::int64_t account_id = 0;
-    try {
-      account_id = tx.exec(kCreateAccount, inv.email, std::string(to_string(inv.role)), nickname, found->course_id, hash)[0][0]
-                       .as<std::int64_t>();
-    } catch (const pqxx::unique_violation&) {
-      throw email_taken();
-    }
-    tx.exec(kAccepted, inv.id, epoch_seconds(now), account_id);
-    const auto r = tx.exec(kAccount, account_id)[0];
-    Account account;
-    account.id = account_id;
-    account.role = inv.role;
-    account.email = r[2].as<std::string>();
-    account.nickname = r[3].as<std::string>();
-    if (!r[5].is_null()) account.course = Course{r[5].as<std::string>(), r[6].as<std::string>(), r[7].as<int>()};
+    if (view_of(*found, now).expired) throw expired();
+    const auto& inv = found->invitation;
+    const auto account_id = invitation_repo::insert_account(tx, inv.email, inv.role, nickname, found->course_id, hash);
+    if (!account_id) throw email_taken();
+    invitation_repo::mark_accepted(tx, inv.id, now, *account_id);
+    const auto account = invitation_repo::find_account(tx, *account_id);
     if (on_accepted) on_accepted(tx, account);
     return account;
   });

@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/validation.hpp"
-#include "files/uploads.hpp"
+#include "files/upload_repo.hpp"
 
 namespace camp::accounts {
 namespace {
@@ -100,7 +100,7 @@ Account AccountService::update_profile(const Account& actor, std::int64_t id, co
     // A new avatar is a profile upload of the account itself or of the admin who changes it:
     // not another account's file, not a name nobody uploaded. The current one may stay.
     if (image_url && *image_url && *image_url != current->image_url &&
-        !files::is_upload_by(tx, **image_url, "profile", {id, actor.id}))
+        !files::upload_repo::is_upload_by(tx, **image_url, "profile", {id, actor.id}))
       throw Error(errc::invalid, std::string(msg::invalid_input),
                   {{"image_url", {std::string(msg::image_url_own_upload)}}});
     // Only what changes is written: a concurrent change of another field stands.

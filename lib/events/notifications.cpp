@@ -8,6 +8,7 @@
 #include "events/repo.hpp"
 #include "events/validation.hpp"
 #include "mail/outbox.hpp"
+#include "mail/repo.hpp"
 
 namespace camp::events::notify {
 namespace {
@@ -42,7 +43,7 @@ std::string when(const Event& e) {
 std::vector<mail::Recipient> audience(db::Tx& tx) {
   const auto closed = repo::u29_student_ids(tx);
   const std::unordered_set<std::int64_t> excluded(closed.begin(), closed.end());
-  auto people = mail::recipients(tx, mail::Topic::events, kMembers);
+  auto people = mail::repo::recipients(tx, mail::Topic::events, kMembers);
   std::erase_if(people, [&](const mail::Recipient& r) { return excluded.count(r.account_id) > 0; });
   return people;
 }
@@ -52,7 +53,7 @@ std::size_t to_accounts(db::Tx& tx, const Context& c, const Event& e, const std:
   if (account_ids.empty()) return 0;
   const std::unordered_set<std::int64_t> wanted(account_ids.begin(), account_ids.end());
   std::vector<mail::Outgoing> mails;
-  for (const auto& r : mail::recipients(tx, mail::Topic::events, kMembers))
+  for (const auto& r : mail::repo::recipients(tx, mail::Topic::events, kMembers))
     if (wanted.count(r.account_id))
       mails.push_back(event_mail(c, e, r, template_name, false));
   return mails.empty() ? 0 : mail::enqueue_many(tx, mails);

@@ -13,7 +13,7 @@
 #include "db/idempotency.hpp"
 #include "events/notifications.hpp"
 #include "events/repo.hpp"
-#include "files/uploads.hpp"
+#include "files/upload_repo.hpp"
 #include "notifications/events.hpp"
 
 namespace camp::events {
@@ -66,7 +66,7 @@ repo::Fields fields_of(const EventInput& in) {
 // student's file. An image the event already has stays valid.
 void check_image(db::Tx& tx, const repo::Fields& f, const std::optional<std::string>& current) {
   if (!f.image_url || !*f.image_url || *f.image_url == current) return;
-  if (!files::is_admin_upload(tx, **f.image_url, "event"))
+  if (!files::upload_repo::is_admin_upload(tx, **f.image_url, "event"))
     throw Error(errc::invalid, std::string(msg::invalid_input), {{"image_url", {std::string(msg::image_url_own_upload)}}});
 }
 

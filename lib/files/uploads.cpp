@@ -12,36 +12,13 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
-#include "db/arrays.hpp"
 #include "db/idempotency.hpp"
+#include "files/upload_repo.hpp"
 
 namespace camp::files {
 namespace {
 
 namespace fs = std::filesystem;
-
-// One account's uploads are serialised by a lock on its row (NO KEY UPDATE: the uploads'
-// foreign keys still only need KEY SHARE); under READ COMMITTED the insert that follows sees
-// every upload committed before the lock was granted.
-constexpr db::Statement kLockOwner{"uploads.lock_owner", "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE"};
-constexpr db::Statement kInsertWithinQuota{
-    "uploads.insert_within_quota",
-    "INSERT INTO uploads (account_id, kind, path, content_type, bytes) SELECT $1, $2, $3, $4, $5::bigint "
-    "WHERE (SELECT coalesce(sum(bytes), 0) FROM uploads WHERE account_id = $1) + $5::bigint <= $6::bigint "
-    "AND (SELECT count(*) FROM uploads WHERE account_id = $1 AND created_at > now() - interval '1 hour') < $7::int "
-    "RETURNING id"};
-// Why an insert was refused: over the total, and when the hourly count frees a slot.
-constexpr db::Statement kQuotaState{
-    "uploads.quota_state",
-    "SELECT (SELECT coalesce(sum(bytes), 0) FROM uploads WHERE account_id = $1) + $2::bigint > $3::bigint, "
-    "(SELECT EXTRACT(EPOCH FROM created_at + interval '1 hour' - now()) FROM uploads "
-    " WHERE account_id = $1 AND created_at > now() - interval '1 hour' ORDER BY created_at DESC OFFSET $4::int - 1 LIMIT 1)"};
-constexpr db::Statement kDelete{"uploads.delete", "DELETE FROM uploads WHERE path = $1"};
-constexpr db::Statement kIsUploadBy{
-    "uploads.is_upload_by", "SELECT 1 FROM uploads WHERE path = $1 AND kind = $2 AND account_id = ANY($3::int8[])"};
-constexpr db::Statement kIsAdminUpload{
-    "uploads.is_admin_upload",
-    "SELECT 1 FROM uploads u JOIN accounts a ON a.id = u.account_id WHERE u.path = $1 AND u.kind = $2 AND a.role = 'admin'"};
 
 bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0) {
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
@@ -101,14 +78,6 @@ std::optional<ImageType> sniff_image(std::string_view b) {
   return std::nullopt;
 }
 
-bool is_upload_by(db::Tx& tx, const std::string& url, const std::string& kind, const std::vector<std::int64_t>& owners) {
-  return !tx.exec(kIsUploadBy, url, kind, db::int_array(owners)).empty();
-}
-
-bool is_admin_upload(db::Tx& tx, const std::string& url, const std::string& kind) {
-  return !tx.exec(kIsAdminUpload, url, kind).empty();
-}
-
 // 403, not 404: the route exists for every logged-in account and the account knows its own
 // role (the error table's "known, but not allowed"); the message tells a trial user why.
 void ensure_may_upload(const accounts::Account& owner) {
@@ -140,10 +109,11 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   } catch (...) {
     // Undone: the row, and the request's Idempotency-Key with it (a retry may try again).
     pool_.run([&](db::Connection& c) {
-      pqxx::work tx(c.pq());
-      c.exec(tx, kDelete, stored.url);
-      db::idempotency_forget(c, tx);
-      tx.commit();
+      pqxx::work work(c.pq());
+      db::Tx tx(c, work);
+      upload_repo::delete_upload(tx, stored.url);
+      db::idempotency_forget(c, work);
+      work.commit();
       return 0;
     });
     throw;
@@ -152,22 +122,23 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
 }
 
 void UploadService::check_quota(db::Tx& tx, const accounts::Account& owner, std::size_t bytes, const UploadQuota& quota) {
-  const auto state = tx.exec(kQuotaState, owner.id, static_cast<std::int64_t>(bytes),
-                             static_cast<std::int64_t>(quota.total_bytes), quota.per_hour)[0];
-  if (state[0].as<bool>()) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
-  if (!state[1].is_null())
+  const auto state = upload_repo::quota_state(tx, owner.id, static_cast<std::int64_t>(bytes),
+                                             static_cast<std::int64_t>(quota.total_bytes), quota.per_hour);
+  if (state.over_total) throw Error(errc::too_many_requests, std::string(msg::upload_quota_exceeded));
+  if (state.seconds_until_slot)
     throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded))
-        .with_retry_after(std::max(1, static_cast<int>(std::ceil(state[1].as<double>()))));
+        .with_retry_after(std::max(1, static_cast<int>(std::ceil(*state.seconds_until_slot))));
 }
 
 void UploadService::reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
                             const UploadQuota& quota) {
   const auto size = static_cast<std::int64_t>(file.bytes);
   const auto total = static_cast<std::int64_t>(quota.total_bytes);
-  // Through Pool::transaction, so an Idempotency-Key is recorded with the upload's row.
+  // Through Pool::transaction, so an Idempotency-Key is recorded with the upload's row. One
+  // account's uploads are serialised by the lock on its row.
   pool_.transaction([&](db::Tx& tx) {
-    tx.exec(kLockOwner, owner.id);
-    if (!tx.exec(kInsertWithinQuota, owner.id, kind, file.url, file.content_type, size, total, quota.per_hour).empty())
+    upload_repo::lock_owner(tx, owner.id);
+    if (upload_repo::insert_within_quota(tx, {owner.id, kind, file.url, file.content_type, size}, total, quota.per_hour))
       return;
     check_quota(tx, owner, file.bytes, quota);
     throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded)).with_retry_after(1);

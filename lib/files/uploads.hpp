@@ -30,11 +30,6 @@ struct StoredFile {
   std::size_t bytes = 0;
 };
 
-// Whether `url` names a recorded upload of `kind` (profile, question, event) by one of `owners`.
-bool is_upload_by(db::Tx& tx, const std::string& url, const std::string& kind, const std::vector<std::int64_t>& owners);
-// Whether `url` names a recorded upload of `kind` by an account that is an admin.
-bool is_admin_upload(db::Tx& tx, const std::string& url, const std::string& kind);
-
 // Trial accounts may not upload (403 with a message saying so).
 void ensure_may_upload(const accounts::Account& owner);
 

@@ -7,22 +7,11 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
-#include "db/arrays.hpp"
 #include "mail/outbox.hpp"
+#include "mail/repo.hpp"
 
 namespace camp::mail {
 namespace {
-
-constexpr db::Statement kLockHash{"magazine.lock_hash", "SELECT pg_advisory_xact_lock(hashtextextended($1, 9))"};
-constexpr db::Statement kLastSend{
-    "magazine.last_send",
-    "SELECT EXTRACT(EPOCH FROM sent_at)::bigint, to_char(sent_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') "
-    "FROM mail_magazine_sends WHERE body_sha256 = $1 "
-    "ORDER BY id DESC LIMIT 1"};
-constexpr db::Statement kRecord{
-    "magazine.record",
-    "INSERT INTO mail_magazine_sends (subject, body_sha256, roles, recipients, again) "
-    "VALUES ($1, $2, $3::text[], $4, $5) RETURNING id"};
 
 // The subject is a mail header: one line (text::one_line), 1-200 characters.
 void validate(const Magazine& m) {
@@ -62,18 +51,17 @@ MagazineResult send_magazine(db::Pool& pool, const UnsubscribeLinks& links, cons
     MagazineResult result;
     result.body_sha256 = hash;
     // Two operators sending the same magazine at once: the second waits, then sees the first.
-    if (!options.dry_run) tx.exec(kLockHash, hash);
-    const auto last = tx.exec(kLastSend, hash);
-    if (!last.empty()) result.previously_sent_at = last[0][0].as<std::int64_t>();
-    if (!last.empty() && !options.again && !options.dry_run)
-      throw Error(errc::conflict, "this magazine (same subject and body) was already sent on " +
-                                      last[0][1].as<std::string>() + " JST; give --again to send it again");
-    const auto people = recipients(tx, Topic::magazine, magazine.roles);
+    if (!options.dry_run) repo::lock_magazine(tx, hash);
+    const auto last = repo::last_magazine_send(tx, hash);
+    if (last) result.previously_sent_at = last->sent_at;
+    if (last && !options.again && !options.dry_run)
+      throw Error(errc::conflict, "this magazine (same subject and body) was already sent on " + last->sent_at_jst +
+                                      " JST; give --again to send it again");
+    const auto people = repo::recipients(tx, Topic::magazine, magazine.roles);
     result.recipients = people.size();
     if (options.dry_run) return result;
-    result.send_id = tx.exec(kRecord, magazine.subject, hash, db::text_array(magazine.roles),
-                             static_cast<int>(people.size()), options.again)[0][0]
-                         .as<std::int64_t>();
+    result.send_id = repo::record_magazine_send(tx, magazine.subject, hash, magazine.roles,
+                                                static_cast<int>(people.size()), options.again);
     std::vector<Outgoing> mails;
     mails.reserve(std::min(batch, people.size()));
     for (std::size_t i = 0; i < people.size(); ++i) {

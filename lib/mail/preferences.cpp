@@ -4,46 +4,8 @@
 
 #include <charconv>
 
-#include "db/arrays.hpp"
-
 namespace camp::mail {
 namespace {
-
-// Topic `events` is the event category's mail preference (notification_preferences, migration
-// 0030): stopping it there and on the events unsubscribe page is one and the same setting.
-#define CAMP_EVENTS_NEVER(account) \
-  "EXISTS (SELECT 1 FROM notification_preferences p WHERE p.account_id = " account " AND p.category = 'event' " \
-  "AND p.mail = 'never')"
-constexpr db::Statement kOptedOut{
-    "mail_preferences.opted_out",
-    "SELECT topic FROM mail_unsubscriptions WHERE account_id = $1 UNION "
-    "SELECT 'events' WHERE " CAMP_EVENTS_NEVER("$1") " ORDER BY 1"};
-constexpr db::Statement kWants{
-    "mail_preferences.wants",
-    "SELECT NOT EXISTS (SELECT 1 FROM mail_unsubscriptions WHERE account_id = $1 AND topic IN ($2, 'school')) "
-    "AND NOT ($2 = 'events' AND " CAMP_EVENTS_NEVER("$1") ")"};
-constexpr db::Statement kUnsubscribe{
-    "mail_preferences.unsubscribe",
-    "INSERT INTO mail_unsubscriptions (account_id, topic) SELECT id, $2 FROM accounts WHERE id = $1 "
-    "ON CONFLICT DO NOTHING RETURNING 1"};
-constexpr db::Statement kUnsubscribeEvents{
-    "mail_preferences.unsubscribe_events",
-    "INSERT INTO notification_preferences (account_id, category, mail) SELECT id, 'event', 'never' FROM accounts "
-    "WHERE id = $1 ON CONFLICT (account_id, category) DO UPDATE SET mail = 'never', updated_at = now() "
-    "WHERE notification_preferences.mail <> 'never' RETURNING 1"};
-constexpr db::Statement kResubscribe{
-    "mail_preferences.resubscribe", "DELETE FROM mail_unsubscriptions WHERE account_id = $1 AND topic = $2"};
-// Back to the category's default.
-constexpr db::Statement kResubscribeEvents{
-    "mail_preferences.resubscribe_events",
-    "DELETE FROM notification_preferences WHERE account_id = $1 AND category = 'event' AND mail = 'never'"};
-constexpr db::Statement kRecipients{
-    "mail_preferences.recipients",
-    "SELECT a.id, a.email, a.nickname FROM accounts a "
-    "WHERE (cardinality($2::text[]) = 0 OR a.role = ANY($2::text[])) "
-    "AND NOT EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = a.id AND u.topic IN ($1, 'school')) "
-    "AND NOT ($1 = 'events' AND " CAMP_EVENTS_NEVER("a.id") ") "
-    "ORDER BY a.id"};
 
 std::string base64url(const unsigned char* bytes, std::size_t n) {
   std::string out(sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_URLSAFE_NO_PADDING), '\0');
@@ -85,35 +47,6 @@ std::optional<Topic> topic_from(std::string_view name) {
   for (auto t : {Topic::school, Topic::events, Topic::magazine})
     if (topic_name(t) == name) return t;
   return std::nullopt;
-}
-
-bool wants(db::Tx& tx, std::int64_t account_id, Topic topic) {
-  return tx.exec(kWants, account_id, std::string(topic_name(topic)))[0][0].as<bool>();
-}
-
-std::vector<Topic> opted_out(db::Tx& tx, std::int64_t account_id) {
-  std::vector<Topic> out;
-  for (const auto& row : tx.exec(kOptedOut, account_id))
-    if (auto t = topic_from(row[0].as<std::string>())) out.push_back(*t);
-  return out;
-}
-
-bool unsubscribe(db::Tx& tx, std::int64_t account_id, Topic topic) {
-  if (topic == Topic::events) return !tx.exec(kUnsubscribeEvents, account_id).empty();
-  return !tx.exec(kUnsubscribe, account_id, std::string(topic_name(topic))).empty();
-}
-
-void resubscribe(db::Tx& tx, std::int64_t account_id, Topic topic) {
-  if (topic == Topic::events) tx.exec(kResubscribeEvents, account_id);
-  else tx.exec(kResubscribe, account_id, std::string(topic_name(topic)));
-}
-
-std::vector<Recipient> recipients(db::Tx& tx, Topic topic, const std::vector<std::string>& roles) {
-  std::vector<Recipient> out;
-  const auto rows = tx.exec(kRecipients, std::string(topic_name(topic)), db::text_array(roles));
-  out.reserve(rows.size());
-  for (const auto& r : rows) out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::string>()});
-  return out;
 }
 
 // The key is the JWT secret's HMAC of a fixed label: one secret to keep, and a tag made for

@@ -26,22 +26,11 @@ enum class Topic {
 std::string_view topic_name(Topic topic);  // "school", "events", "magazine"
 std::optional<Topic> topic_from(std::string_view name);
 
-// Whether the account receives `topic`: it has opted out of neither `topic` nor `school`.
-bool wants(db::Tx& tx, std::int64_t account_id, Topic topic);
-// The topics the account has opted out of.
-std::vector<Topic> opted_out(db::Tx& tx, std::int64_t account_id);
-// Records the opt-out (idempotent: a second call changes nothing). Returns whether it was new.
-bool unsubscribe(db::Tx& tx, std::int64_t account_id, Topic topic);
-// Takes the opt-out back (idempotent).
-void resubscribe(db::Tx& tx, std::int64_t account_id, Topic topic);
-
 struct Recipient {
   std::int64_t account_id = 0;
   std::string email;
   std::string nickname;
 };
-// Accounts with one of `roles` (every role when empty) that receive `topic`, by id.
-std::vector<Recipient> recipients(db::Tx& tx, Topic topic, const std::vector<std::string>& roles);
 
 // Signed ids for the unsubscribe pages: "<account_id>.<tag>", the tag an HMAC-SHA-256 (first
 // 128 bits, base64url) of the topic and the id under a key derived from the JWT secret, so an

@@ -2,13 +2,10 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "mail/repo.hpp"
 
 namespace camp::mail {
 namespace {
-
-constexpr db::Statement kEmail{"unsubscribe_page.email", "SELECT email FROM accounts WHERE id = $1"};
-constexpr db::Statement kEmailLocked{"unsubscribe_page.email_locked",
-                                     "SELECT email FROM accounts WHERE id = $1 FOR KEY SHARE"};
 
 struct Target {
   Topic topic;
@@ -22,10 +19,9 @@ Target verified(const UnsubscribeLinks& links, std::string_view topic_text, std:
   return {*topic, *account_id};
 }
 
-std::string email_of(db::Tx& tx, const db::Statement& st, std::int64_t account_id) {
-  const auto rows = tx.exec(st, account_id);
-  if (rows.empty()) throw Error(errc::not_found, std::string(msg::unsubscribe_link_invalid));
-  return rows[0][0].as<std::string>();
+std::string existing(const std::optional<std::string>& email) {
+  if (!email) throw Error(errc::not_found, std::string(msg::unsubscribe_link_invalid));
+  return *email;
 }
 
 }  // namespace
@@ -40,8 +36,8 @@ UnsubscribeView unsubscribe_view(db::Pool& pool, const UnsubscribeLinks& links, 
                                  std::string_view id) {
   const auto t = verified(links, topic, id);
   return pool.autocommit([&](db::Tx& tx) {
-    UnsubscribeView v{t.topic, mask_email(email_of(tx, kEmail, t.account_id))};
-    v.stopped = !wants(tx, t.account_id, t.topic);
+    UnsubscribeView v{t.topic, mask_email(existing(repo::find_email(tx, t.account_id)))};
+    v.stopped = !repo::wants(tx, t.account_id, t.topic);
     return v;
   });
 }
@@ -51,8 +47,8 @@ UnsubscribeView unsubscribe_with_link(db::Pool& pool, const UnsubscribeLinks& li
   const auto t = verified(links, topic, id);
   return pool.transaction([&](db::Tx& tx) {
     // The account is held (a concurrent delete waits) while the opt-out is written.
-    UnsubscribeView v{t.topic, mask_email(email_of(tx, kEmailLocked, t.account_id))};
-    v.changed = unsubscribe(tx, t.account_id, t.topic);
+    UnsubscribeView v{t.topic, mask_email(existing(repo::hold_email(tx, t.account_id)))};
+    v.changed = repo::unsubscribe(tx, t.account_id, t.topic);
     v.stopped = true;
     return v;
   });

@@ -2,6 +2,7 @@
 
 #include "core/utf8.hpp"
 #include "mail/outbox.hpp"
+#include "mail/repo.hpp"
 #include "reporting/waiting.hpp"
 
 namespace camp::mail {
@@ -11,31 +12,6 @@ using std::chrono::duration_cast;
 using std::chrono::seconds;
 
 constexpr const char* kDigestKind = "mentor_digest";
-
-constexpr db::Statement kClaimDay{
-    "waiting.claim_day",
-    "INSERT INTO mail_runs (kind, day, mails) VALUES ($1, $2::date, 0) ON CONFLICT DO NOTHING RETURNING 1"};
-constexpr db::Statement kDayRan{"waiting.day_ran", "SELECT 1 FROM mail_runs WHERE kind = $1 AND day = $2::date"};
-constexpr db::Statement kDayMails{"waiting.day_mails", "UPDATE mail_runs SET mails = $3 WHERE kind = $1 AND day = $2::date"};
-
-// Questions whose first answer from someone else is at least $2 days old at $1, unsolved and
-// not reminded; whether the asker receives school mail.
-#define CAMP_DUE_REMINDERS                                                                                          \
-  "SELECT q.id, q.title, a.id AS account_id, a.email, a.nickname, "                                               \
-  "NOT EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = q.account_id AND u.topic = 'school') "   \
-  "AS wanted FROM questions q JOIN accounts a ON a.id = q.account_id "                                            \
-  "WHERE q.answers_count > 0 AND q.solved_answer_id IS NULL "                                                     \
-  "AND q.created_at <= to_timestamp($1) - make_interval(days => $2) "                                             \
-  "AND NOT EXISTS (SELECT 1 FROM question_reminders r WHERE r.question_id = q.id) "                               \
-  "AND (SELECT min(x.created_at) FROM answers x WHERE x.question_id = q.id AND x.account_id <> q.account_id) "     \
-  "<= to_timestamp($1) - make_interval(days => $2) ORDER BY q.id LIMIT 10000"
-constexpr db::Statement kDueReminders{"waiting.due_reminders", CAMP_DUE_REMINDERS};
-// The same, taking each question: a concurrent run waits on the key and then skips it.
-constexpr db::Statement kTakeReminders{
-    "waiting.take_reminders",
-    "WITH due AS (" CAMP_DUE_REMINDERS "), ins AS (INSERT INTO question_reminders (question_id, mailed) "
-    "SELECT id, wanted FROM due ON CONFLICT DO NOTHING RETURNING question_id) "
-    "SELECT due.* FROM due JOIN ins ON ins.question_id = due.id ORDER BY due.id"};
 
 std::int64_t epoch(TimePoint t) { return duration_cast<seconds>(t.time_since_epoch()).count(); }
 
@@ -102,7 +78,7 @@ DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) 
   return pool_.transaction([&](db::Tx& tx) {
     DigestResult result{day};
     // Claimed first: a second run of the day waits here for the first to commit, then skips.
-    if (dry_run ? !tx.exec(kDayRan, kDigestKind, date).empty() : tx.exec(kClaimDay, kDigestKind, date).empty()) {
+    if (dry_run ? repo::run_day_claimed(tx, kDigestKind, date) : !repo::claim_run_day(tx, kDigestKind, date)) {
       result.already_ran = true;
       return result;
     }
@@ -113,7 +89,7 @@ DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) 
       if (s.total > 0) sections.push_back(std::move(s));
     }
     if (sections.empty()) return result;
-    const auto people = recipients(tx, Topic::school, config_.mail.digest_roles);
+    const auto people = repo::recipients(tx, Topic::school, config_.mail.digest_roles);
     result.mails = people.size();
     if (dry_run) return result;
     const auto text = render_sections(sections, config_.public_url);
@@ -130,7 +106,7 @@ DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) 
                        .bulk = true,
                        .unsubscribe_url = links_.one_click_url(r.account_id, Topic::school)});
     if (!mails.empty()) enqueue_many(tx, mails);
-    tx.exec(kDayMails, kDigestKind, date, static_cast<int>(mails.size()));
+    repo::set_run_day_mails(tx, kDigestKind, date, static_cast<int>(mails.size()));
     return result;
   });
 }
@@ -140,19 +116,19 @@ ReminderResult WaitingMail::run_reminders(bool dry_run) const {
   const int days = config_.mail.reminder_unsolved_days;
   return pool_.transaction([&](db::Tx& tx) {
     ReminderResult result;
-    const auto rows = dry_run ? tx.exec(kDueReminders, now, days) : tx.exec(kTakeReminders, now, days);
+    const auto due = dry_run ? repo::due_reminders(tx, now, days) : repo::take_due_reminders(tx, now, days);
     std::vector<Outgoing> mails;
-    for (const auto& r : rows) {
+    for (const auto& r : due) {
       ++result.questions;
-      if (!r["wanted"].as<bool>()) continue;
-      const auto account_id = r["account_id"].as<std::int64_t>();
-      const auto nickname = r["nickname"].as<std::string>();
-      mails.push_back({.to = r["email"].as<std::string>(),
+      if (!r.wanted) continue;
+      const auto account_id = r.account_id;
+      const auto& nickname = r.nickname;
+      mails.push_back({.to = r.email,
                        .template_name = "question_reminder",
                        .values = {{"nickname", nickname.empty() ? "受講生" : nickname},
-                                  {"title", one_line(r["title"].as<std::string>(), 60)},
+                                  {"title", one_line(r.title, 60)},
                                   {"days", std::to_string(days)},
-                                  {"url", config_.public_url + "/questions/" + r["id"].as<std::string>()}},
+                                  {"url", config_.public_url + "/questions/" + std::to_string(r.question_id)}},
                        .links = {{"unsubscribe_url", links_.page_url(account_id, Topic::school)}},
                        .bulk = true,
                        .unsubscribe_url = links_.one_click_url(account_id, Topic::school)});
@@ -168,7 +144,7 @@ bool WaitingMail::run_if_due() const {
   const auto now = clock_.now();
   const Date today = school_date(now);
   if (now < school_day_start(today) + std::chrono::hours(config_.mail.digest_hour)) return false;
-  const bool ran = pool_.autocommit([&](db::Tx& tx) { return !tx.exec(kDayRan, kDigestKind, format_date(today)).empty(); });
+  const bool ran = pool_.autocommit([&](db::Tx& tx) { return repo::run_day_claimed(tx, kDigestKind, format_date(today)); });
   if (ran) return false;
   const auto digest = run_digest(today, false);
   if (digest.already_ran) return false;

@@ -7,7 +7,7 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
-#include "mail/preferences.hpp"
+#include "mail/repo.hpp"
 #include "notifications/events.hpp"
 #include "notifications/repo.hpp"
 
@@ -85,7 +85,7 @@ Preferences read_preferences(db::Tx& tx, std::int64_t account_id) {
   Preferences p;
   const auto stored = repo::mail_preferences(tx, account_id);
   for (auto c : kCategories) p.mail[c] = stored.count(c) ? stored.at(c) : default_mail(c);
-  for (auto topic : mail::opted_out(tx, account_id)) {
+  for (auto topic : mail::repo::opted_out(tx, account_id)) {
     if (topic == mail::Topic::school) p.school_mail = false;
     if (topic == mail::Topic::magazine) p.magazine = false;
   }
@@ -104,8 +104,8 @@ Preferences NotificationService::update_preferences(const accounts::Account& act
     // The unsubscribe pages' switches, turned back on (or off) here.
     const auto set_topic = [&](std::optional<bool> on, mail::Topic topic) {
       if (!on) return;
-      if (*on) mail::resubscribe(tx, actor.id, topic);
-      else mail::unsubscribe(tx, actor.id, topic);
+      if (*on) mail::repo::resubscribe(tx, actor.id, topic);
+      else mail::repo::unsubscribe(tx, actor.id, topic);
     };
     set_topic(in.school_mail, mail::Topic::school);
     set_topic(in.magazine, mail::Topic::magazine);

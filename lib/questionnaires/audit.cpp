@@ -4,43 +4,18 @@
 
 #include <cstdlib>
 
+#include "questionnaires/audit_repo.hpp"
+
 namespace camp::questionnaires::audit {
-namespace {
-
-constexpr db::Statement kInsert{
-    "audit.insert",
-    "INSERT INTO audit_log (actor_id, actor, action, subject, reason, detail) VALUES ($1, $2, $3, $4, $5, $6::jsonb)"};
-constexpr db::Statement kList{
-    "audit.list",
-    "SELECT id, actor_id, actor, action, subject, reason, detail::text, "
-    "to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD\"T\"HH24:MI:SS\"+09:00\"'), count(*) OVER () "
-    "FROM audit_log ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2"};
-constexpr db::Statement kCount{"audit.count", "SELECT count(*) FROM audit_log"};
-
-}  // namespace
 
 void record(db::Tx& tx, const Actor& actor, const std::string& action, const std::string& subject,
             const std::string& reason, const nlohmann::json& detail) {
-  tx.exec(kInsert, actor.account_id, actor.name, action, subject, reason, detail.dump());
+  audit_repo::insert_entry(tx, actor, action, subject, reason, detail);
 }
 
 Page list(db::Tx& tx, int page, int per) {
-  Page out;
-  const auto rows = tx.exec(kList, per, static_cast<std::int64_t>(page - 1) * per);
-  for (const auto& r : rows) {
-    Entry e;
-    e.id = r[0].as<std::int64_t>();
-    if (!r[1].is_null()) e.actor_id = r[1].as<std::int64_t>();
-    e.actor = r[2].as<std::string>();
-    e.action = r[3].as<std::string>();
-    e.subject = r[4].as<std::string>();
-    e.reason = r[5].as<std::string>();
-    e.detail = nlohmann::json::parse(r[6].as<std::string>());
-    e.created_at = r[7].as<std::string>();
-    out.total = r[8].as<std::int64_t>();
-    out.items.push_back(std::move(e));
-  }
-  if (rows.empty()) out.total = tx.exec(kCount)[0][0].as<std::int64_t>();
+  auto out = audit_repo::list_entries(tx, per, static_cast<std::int64_t>(page - 1) * per);
+  if (out.items.empty()) out.total = audit_repo::count_entries(tx);
   return out;
 }
 

@@ -9,8 +9,8 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
-#include "db/arrays.hpp"
 #include "notifications/events.hpp"
+#include "students/import_repo.hpp"
 #include "students/model.hpp"
 #include "students/plan.hpp"
 #include "students/validation.hpp"
@@ -18,44 +18,7 @@
 namespace camp::students {
 namespace {
 
-// Existing records, accounts and mentors of the file's e-mails ($1: lowered e-mails).
-constexpr db::Statement kExisting{
-    "student_import.existing",
-    "SELECT lower(s.email), s.id, s.name, c.code, s.start_date::text, s.status, s.mentor_id, s.account_id "
-    "FROM students s JOIN courses c ON c.id = s.course_id WHERE lower(s.email) = ANY($1::text[])"};
-constexpr db::Statement kAccounts{"student_import.accounts",
-                                  "SELECT lower(email), id, role FROM accounts WHERE lower(email) = ANY($1::text[])"};
-constexpr db::Statement kInsert{
-    "student_import.insert",
-    "INSERT INTO students (email, name, course_id, start_date, status, mentor_id, account_id) "
-    "SELECT u.email, u.name, c.id, u.start_date, u.status, u.mentor_id, u.account_id "
-    "FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::text[], $6::int8[], $7::int8[]) "
-    "WITH ORDINALITY AS u(email, name, course, start_date, status, mentor_id, account_id, n) "
-    "JOIN courses c ON c.code = u.course ORDER BY u.n RETURNING id, mentor_id"};
-constexpr db::Statement kUpdate{
-    "student_import.update",
-    "UPDATE students s SET name = u.name, course_id = c.id, start_date = u.start_date, status = u.status, "
-    "mentor_id = u.mentor_id, updated_at = now() "
-    "FROM unnest($1::int8[], $2::text[], $3::text[], $4::date[], $5::text[], $6::int8[]) "
-    "AS u(id, name, course, start_date, status, mentor_id) JOIN courses c ON c.code = u.course WHERE s.id = u.id"};
-constexpr db::Statement kAccountCourses{
-    "student_import.account_courses",
-    "UPDATE accounts a SET course_id = s.course_id, updated_at = now() FROM students s "
-    "WHERE s.id = ANY($1::int8[]) AND a.id = s.account_id AND a.course_id IS DISTINCT FROM s.course_id"};
-constexpr db::Statement kHistory{
-    "student_import.history",
-    "INSERT INTO student_mentor_changes (student_id, mentor_id, changed_by) "
-    "SELECT u.id, u.mentor_id, $3 FROM unnest($1::int8[], $2::int8[]) AS u(id, mentor_id)"};
-
 constexpr std::size_t kInviteBatch = 1000;
-
-// The batch statements' arrays: NULL where a row has no value.
-std::string array(const std::vector<std::optional<std::string>>& items) { return db::nullable_text_array(items); }
-
-std::optional<std::string> id_text(std::optional<std::int64_t> id) {
-  if (!id) return std::nullopt;
-  return std::to_string(*id);
-}
 
 struct Columns {
   int email = -1, name = -1, course = -1, start_date = -1, status = -1, mentor = -1;
@@ -178,34 +141,18 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
   // transaction: the file applies whole or not at all.
   return pool_.transaction([&](db::Tx& tx) {
     ImportReport out = report;
-    std::vector<std::optional<std::string>> keys;
+    std::vector<std::string> keys;
     for (const auto& r : rows) {
-      keys.emplace_back(r.key);
-      if (r.mentor_email) keys.emplace_back(*r.mentor_email);
+      keys.push_back(r.key);
+      if (r.mentor_email) keys.push_back(*r.mentor_email);
     }
-    const auto key_array = array(keys);
-    struct Existing {
-      std::int64_t id;
-      std::string name, course, start_date, status;
-      std::optional<std::int64_t> mentor_id, account_id;
-    };
-    std::unordered_map<std::string, Existing> existing;
-    for (const auto& r : tx.exec(kExisting, key_array))
-      existing[r[0].as<std::string>()] = {r[1].as<std::int64_t>(), r[2].as<std::string>(), r[3].as<std::string>(),
-                                          r[4].as<std::string>(), r[5].as<std::string>(),
-                                          r[6].is_null() ? std::nullopt : std::optional(r[6].as<std::int64_t>()),
-                                          r[7].is_null() ? std::nullopt : std::optional(r[7].as<std::int64_t>())};
-    struct AccountRow {
-      std::int64_t id;
-      std::string role;
-    };
-    std::unordered_map<std::string, AccountRow> accounts_by_email;
-    for (const auto& r : tx.exec(kAccounts, key_array))
-      accounts_by_email[r[0].as<std::string>()] = {r[1].as<std::int64_t>(), r[2].as<std::string>()};
+    const auto existing = import_repo::find_students(tx, keys);
+    const auto accounts_by_email = import_repo::find_accounts(tx, keys);
 
-    std::vector<std::optional<std::string>> c_email, c_name, c_course, c_start, c_status, c_mentor, c_account;
-    std::vector<std::optional<std::string>> u_id, u_name, u_course, u_start, u_status, u_mentor;
-    std::vector<std::optional<std::string>> h_id, h_mentor, course_changed;
+    std::vector<import_repo::NewStudent> creates;
+    std::vector<import_repo::StudentChange> updates;
+    std::vector<import_repo::MentorAssignment> history;
+    std::vector<std::int64_t> course_changed;
     std::vector<const Row*> invites;
     for (const auto& row : rows) {
       std::optional<std::int64_t> mentor_id;
@@ -228,13 +175,8 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
           }
           account_id = a->second.id;
         }
-        c_email.emplace_back(row.email);
-        c_name.emplace_back(row.name);
-        c_course.emplace_back(row.course);
-        c_start.emplace_back(row.start_date);
-        c_status.emplace_back(row.status.value_or("active"));
-        c_mentor.push_back(id_text(mentor_id));
-        c_account.push_back(id_text(account_id));
+        creates.push_back({row.email, row.name, row.course, row.start_date, row.status.value_or("active"), mentor_id,
+                           account_id});
         if (!account_id) invites.push_back(&row);
         ++out.created;
         out.changed.push_back({row.line, row.email, row.name, "create", {}});
@@ -253,17 +195,9 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
         ++out.unchanged;
         continue;
       }
-      u_id.push_back(id_text(was.id));
-      u_name.emplace_back(row.name);
-      u_course.emplace_back(row.course);
-      u_start.emplace_back(row.start_date);
-      u_status.emplace_back(status);
-      u_mentor.push_back(id_text(mentor));
-      if (mentor != was.mentor_id) {
-        h_id.push_back(id_text(was.id));
-        h_mentor.push_back(id_text(mentor));
-      }
-      if (row.course != was.course) course_changed.push_back(id_text(was.id));
+      updates.push_back({was.id, row.name, row.course, row.start_date, status, mentor});
+      if (mentor != was.mentor_id) history.push_back({was.id, mentor});
+      if (row.course != was.course) course_changed.push_back(was.id);
       ++out.updated;
       out.changed.push_back(std::move(change));
     }
@@ -275,20 +209,14 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
     }
     if (options.dry_run) return out;
 
-    if (!c_email.empty()) {
-      const auto created = tx.exec(kInsert, array(c_email), array(c_name), array(c_course), array(c_start), array(c_status),
-                                   array(c_mentor), array(c_account));
-      for (const auto& r : created)
-        if (!r[1].is_null()) {
-          h_id.emplace_back(r[0].as<std::string>());
-          h_mentor.emplace_back(r[1].as<std::string>());
-        }
+    if (!creates.empty())
+      for (const auto& created : import_repo::insert_students(tx, creates))
+        if (created.mentor_id) history.push_back({created.id, created.mentor_id});
+    if (!updates.empty()) {
+      import_repo::update_students(tx, updates);
+      if (!course_changed.empty()) import_repo::update_account_courses(tx, course_changed);
     }
-    if (!u_id.empty()) {
-      tx.exec(kUpdate, array(u_id), array(u_name), array(u_course), array(u_start), array(u_status), array(u_mentor));
-      if (!course_changed.empty()) tx.exec(kAccountCourses, array(course_changed));
-    }
-    if (!h_id.empty()) tx.exec(kHistory, array(h_id), array(h_mentor), actor_id);
+    if (!history.empty()) import_repo::record_mentor_changes(tx, history, actor_id);
     // Invitations in batches of kInviteBatch: a few statements each, and progress in between.
     for (std::size_t from = 0; from < invites.size(); from += kInviteBatch) {
       const auto to = std::min(invites.size(), from + kInviteBatch);

@@ -14,6 +14,7 @@
 #include "environment.hpp"
 #include "events/service.hpp"
 #include "mail/outbox.hpp"
+#include "mail/repo.hpp"
 #include "notifications/dispatcher.hpp"
 
 using namespace camp;
@@ -192,7 +193,7 @@ TEST(EventsDb, PublishQueuesMailOnlyForThoseWhoWantEvents) {
   const auto wants = person("student", "rails_4m"), graduate = person("graduate", "rails_4m");
   const auto opted_out = person("student", "rails_5m"), u29 = person("student", "u29");
   const auto mentor = person("advanced_mentor"), trial = person("trial");
-  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, opted_out.id, mail::Topic::events); });
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::repo::unsubscribe(tx, opted_out.id, mail::Topic::events); });
   const auto e = published_event(5);
   ASSERT_EQ(mails_to(wants.email, "event_published").size(), 1u);
   const auto m = mails_to(wants.email, "event_published")[0];
@@ -213,7 +214,7 @@ TEST(EventsDb, PublishQueuesMailOnlyForThoseWhoWantEvents) {
 TEST(EventsDb, PublishAudienceIsWhoThePublishMails) {
   const auto opted_out = person("student", "rails_5m");
   person("student", "u29");
-  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, opted_out.id, mail::Topic::events); });
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::repo::unsubscribe(tx, opted_out.id, mail::Topic::events); });
   const auto count_mails = [] {
     notifications::dispatch_pending(dbtest::pool(), {links(), "https://camp.example.com"}, 100000);
     return dbtest::pool().transaction([](db::Tx& tx) {

@@ -11,6 +11,7 @@
 #include "accounts/service.hpp"
 #include "environment.hpp"
 #include "mail/magazine.hpp"
+#include "mail/repo.hpp"
 #include "mail/templates.hpp"
 #include "mail/waiting.hpp"
 #include "reporting/waiting.hpp"
@@ -74,7 +75,7 @@ void answer(std::int64_t question_id, const Person& who, TimePoint at) {
 }
 
 void opt_out(const Person& p, Topic topic) {
-  pool().transaction([&](db::Tx& tx) { unsubscribe(tx, p.id, topic); });
+  pool().transaction([&](db::Tx& tx) { repo::unsubscribe(tx, p.id, topic); });
 }
 
 // A school day far from today, its own for each test: the mail_runs keys never collide.
@@ -368,7 +369,7 @@ TEST(QuestionReminder, AskerWhoStoppedSchoolMailGetsNoneAndTheQuestionIsDone) {
   EXPECT_EQ(mails_to(asker.email, "question_reminder"), 0);
   EXPECT_FALSE(sql("SELECT mailed FROM question_reminders WHERE question_id = $1", {std::to_string(q)})[0][0].as<bool>());
   // Subscribing again later does not bring an old reminder back.
-  pool().transaction([&](db::Tx& tx) { resubscribe(tx, asker.id, Topic::school); });
+  pool().transaction([&](db::Tx& tx) { repo::resubscribe(tx, asker.id, Topic::school); });
   w.run_reminders(false);
   EXPECT_EQ(mails_to(asker.email, "question_reminder"), 0);
 }

@@ -8,11 +8,17 @@
 #include "accounts/service.hpp"
 #include "environment.hpp"
 #include "mail/preferences.hpp"
+#include "mail/repo.hpp"
 
 namespace camp::mail {
 namespace {
 
 using dbtest::pool;
+using repo::opted_out;
+using repo::recipients;
+using repo::resubscribe;
+using repo::unsubscribe;
+using repo::wants;
 
 std::int64_t make_account(const std::string& role, std::optional<std::string> course = std::nullopt) {
   static std::atomic<int> n{0};

@@ -13,6 +13,7 @@
 #include "environment.hpp"
 #include "mail/outbox.hpp"
 #include "mail/preferences.hpp"
+#include "mail/repo.hpp"
 #include "milestones/service.hpp"
 #include "notifications/dispatcher.hpp"
 #include "notifications/events.hpp"
@@ -213,7 +214,7 @@ TEST(NotificationsDb, EveryPreferenceIsHonoured) {
   auto svc = service();
   svc.update_preferences(never, {{{Category::review, MailPreference::never}}, std::nullopt, std::nullopt});
   svc.update_preferences(daily, {{{Category::review, MailPreference::daily}}, std::nullopt, std::nullopt});
-  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, stopped.id, mail::Topic::school); });
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::repo::unsubscribe(tx, stopped.id, mail::Topic::school); });
   for (const auto* who : {&never, &daily, &stopped, &fine}) {
     const auto sub = s.reviews.submit(*who, 901, "https://github.com/x/page");
     s.reviews.review(mentor, sub.submission.id, {"合格です", "approved"});
@@ -237,11 +238,11 @@ TEST(NotificationsDb, EveryPreferenceIsHonoured) {
   EXPECT_EQ(mails_to(never, "notification_digest"), 0);
 
   // The events unsubscribe page and the settings are one setting; settings turn it back on.
-  dbtest::pool().transaction([&](db::Tx& tx) { mail::unsubscribe(tx, fine.id, mail::Topic::events); });
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::repo::unsubscribe(tx, fine.id, mail::Topic::events); });
   EXPECT_EQ(svc.preferences(fine).mail.at(Category::event), MailPreference::never);
   const auto back = svc.update_preferences(fine, {{{Category::event, MailPreference::immediately}}, std::nullopt, std::nullopt});
   EXPECT_EQ(back.mail.at(Category::event), MailPreference::immediately);
-  EXPECT_TRUE(dbtest::pool().transaction([&](db::Tx& tx) { return mail::wants(tx, fine.id, mail::Topic::events); }));
+  EXPECT_TRUE(dbtest::pool().transaction([&](db::Tx& tx) { return mail::repo::wants(tx, fine.id, mail::Topic::events); }));
   EXPECT_FALSE(svc.preferences(stopped).school_mail);
   EXPECT_TRUE(svc.update_preferences(stopped, {{}, true, std::nullopt}).school_mail);
 }

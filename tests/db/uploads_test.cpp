@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "environment.hpp"
 #include "files/image.hpp"
+#include "files/upload_repo.hpp"
 #include "files/uploads.hpp"
 
 using namespace camp;
@@ -84,6 +85,28 @@ TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
 
   EXPECT_THROW(uploads.store(owner, "profile", std::string(1024 * 1024 + 1, 'x'), kRoomy), Error);
   EXPECT_THROW(uploads.store(owner, "../../etc", kPng, kRoomy), Error);
+}
+
+// What the profile and event forms accept as an image: a recorded upload of the right kind,
+// by one of the given accounts, or by an admin.
+TEST(UploadsDb, UploadsAreKnownByOwnerKindAndAdminRole) {
+  const auto student = make("owner");
+  const auto other = make("other");
+  const auto admin = make("admin", "admin");
+  files::UploadService uploads(dbtest::pool(), dir_for("owners"), 1024 * 1024);
+  const auto mine = uploads.store(student, "profile", kPng, kRoomy).url;
+  const auto admins = uploads.store(admin, "event", kPng, kRoomy).url;
+  dbtest::pool().transaction([&](db::Tx& tx) {
+    using namespace files::upload_repo;
+    EXPECT_TRUE(is_upload_by(tx, mine, "profile", {student.id}));
+    EXPECT_TRUE(is_upload_by(tx, mine, "profile", {other.id, student.id}));
+    EXPECT_FALSE(is_upload_by(tx, mine, "profile", {other.id}));
+    EXPECT_FALSE(is_upload_by(tx, mine, "event", {student.id}));
+    EXPECT_FALSE(is_upload_by(tx, "/uploads/profile/none.png", "profile", {student.id}));
+    EXPECT_TRUE(is_admin_upload(tx, admins, "event"));
+    EXPECT_FALSE(is_admin_upload(tx, admins, "profile"));
+    EXPECT_FALSE(is_admin_upload(tx, mine, "profile"));
+  });
 }
 
 TEST(UploadsDb, TrialAccountsCannotUpload) {
