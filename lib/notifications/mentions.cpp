@@ -1,6 +1,8 @@
 #include "notifications/mentions.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <tuple>
 
 #include "core/limits.hpp"
 #include "core/utf8.hpp"
@@ -90,14 +92,15 @@ bool ends_in_blank(std::string_view s) {
 
 std::vector<std::string> mention_runs(std::string_view text) {
   std::vector<std::string> out;
-  std::optional<std::pair<char, std::size_t>> open;  // inside a fenced block
+  char open_char = 0;  // inside a fenced block: its character and length
+  std::size_t open_length = 0;
   for (const auto raw : lines_of(text)) {
     if (const auto f = fence(raw)) {
-      if (!open) open = f;
-      else if (f->first == open->first && f->second >= open->second) open.reset();
+      if (!open_char) std::tie(open_char, open_length) = *f;
+      else if (f->first == open_char && f->second >= open_length) open_char = 0;
       continue;
     }
-    if (open) continue;
+    if (open_char) continue;
     const auto line = without_inline_code(raw);
     for (std::size_t i = 0; i < line.size() && out.size() < kMaxRuns; ++i) {
       std::size_t width = 0;
