@@ -26,6 +26,7 @@
 #include "mail/waiting.hpp"
 #include "notifications/dispatcher.hpp"
 #include "notifications/events.hpp"
+#include "notifications/scan.hpp"
 
 namespace camp {
 namespace {
@@ -217,6 +218,11 @@ class Housekeeping {
         if (notifications::run_digest_if_due(app_.pool, {app_.unsubscribe_links, app_.config.public_url}, app_.config,
                                               system_clock()))
           spdlog::info("notifications: today's digest mails queued");
+        if (const auto scan = notifications::run_scan_if_due(app_.pool, app_.config.notification_scan, system_clock());
+            !scan.already_ran)
+          spdlog::info("notifications: today's scan recorded {} overdue reviews, {} unanswered questions, {} students "
+                       "behind, {} questionnaires due",
+                       scan.reviews, scan.questions, scan.students, scan.questionnaires);
         if (const auto n = app_.notifications.prune(std::chrono::system_clock::now(),
                                                     app_.config.notification_retention_days, 10))
           spdlog::info("housekeeping: pruned {} notifications", n);

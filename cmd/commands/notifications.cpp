@@ -1,6 +1,7 @@
 // camp notifications list --account ACCOUNT [--unread] [--limit N]
 // camp notifications announce --to ROLE... --title T --body-file F [--dry-run]
 // camp notifications prune
+// camp notifications scan
 // docs/notifications.md: the work is in lib/notifications; these commands read the options and
 // report. What a command records is dispatched when it ends (cmd/main.cpp), so an announcement
 // is in the accounts' lists when `announce` returns, whether a daemon runs or not.
@@ -14,6 +15,7 @@
 #include "context.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
+#include "notifications/scan.hpp"
 #include "notifications/service.hpp"
 
 namespace camp::cli {
@@ -82,6 +84,21 @@ int prune(Context& ctx) {
   return kOk;
 }
 
+// The daily scan now (the daemons run it from notifications.scan.hour); what was told before
+// is not told again, so running it twice is harmless.
+int scan(Context& ctx) {
+  const auto r = notifications::run_scan(ctx.pool(), ctx.config().notification_scan, std::chrono::system_clock::now());
+  if (ctx.json())
+    print_json({{"review_overdue", r.reviews},
+                {"question_unanswered", r.questions},
+                {"student_behind", r.students},
+                {"questionnaire_due", r.questionnaires}});
+  else
+    std::cout << "recorded " << r.reviews << " overdue review(s), " << r.questions << " unanswered question(s), "
+              << r.students << " student(s) behind, " << r.questionnaires << " questionnaire(s) due\n";
+  return kOk;
+}
+
 }  // namespace
 
 void setup_notifications(CLI::App& app, Run& run) {
@@ -108,6 +125,9 @@ void setup_notifications(CLI::App& app, Run& run) {
 
   auto* pr = group->add_subcommand("prune", "Delete notifications older than notifications.retention_days");
   pr->callback([&run] { run = [](Context& ctx) { return prune(ctx); }; });
+
+  auto* sc = group->add_subcommand("scan", "Record today's scheduled notifications now (overdue reviews, ...)");
+  sc->callback([&run] { run = [](Context& ctx) { return scan(ctx); }; });
 }
 
 }  // namespace camp::cli

@@ -21,6 +21,7 @@ void add_students(http::Router& router);
 void add_ai_chat(http::Router& router);
 void add_questionnaires(http::Router& router);
 void add_notifications(http::Router& router);
+void add_mentions(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -41,6 +42,7 @@ inline void add_all(http::Router& router) {
   add_ai_chat(router);
   add_questionnaires(router);
   add_notifications(router);
+  add_mentions(router);
 }
 
 }  // namespace camp::routes

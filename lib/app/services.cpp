@@ -28,7 +28,8 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       student_imports(pool, invitations),
       questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
       questionnaires(pool, questionnaire_keys, clock, config.public_url),
-      notifications(pool) {
+      notifications(pool),
+      mentions(pool) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
 }

@@ -21,6 +21,7 @@
 #include "mail/preferences.hpp"
 #include "mail/waiting.hpp"
 #include "milestones/service.hpp"
+#include "notifications/mentionables.hpp"
 #include "notifications/service.hpp"
 #include "questionnaires/keyring.hpp"
 #include "questionnaires/service.hpp"
@@ -73,6 +74,7 @@ class Services {
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
   notifications::NotificationService notifications;
+  notifications::MentionService mentions;  // whom a writer may mention
 };
 
 }  // namespace camp::app

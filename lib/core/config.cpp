@@ -38,6 +38,11 @@ Setter set_mail(T MailConfig::*member) {
 }
 
 template <class T>
+Setter set_scan(T NotificationScanConfig::*member) {
+  return [member](Config& c, const YAML::Node& n) { c.notification_scan.*member = n.as<T>(); };
+}
+
+template <class T>
 Setter set_ai(T AiChatConfig::*member) {
   return [member](Config& c, const YAML::Node& n) { c.ai_chat.*member = n.as<T>(); };
 }
@@ -77,6 +82,10 @@ const std::map<std::string, Setter>& setters() {
       {"public_url", set(&Config::public_url)},
       {"questionnaires.key_file", set(&Config::questionnaire_key_file_path)},
       {"notifications.retention_days", set(&Config::notification_retention_days)},
+      {"notifications.scan.enabled", set_scan(&NotificationScanConfig::enabled)},
+      {"notifications.scan.hour", set_scan(&NotificationScanConfig::hour)},
+      {"notifications.scan.review_overdue_days", set_scan(&NotificationScanConfig::review_overdue_days)},
+      {"notifications.scan.unanswered_days", set_scan(&NotificationScanConfig::unanswered_days)},
       {"shutdown_grace_seconds", set(&Config::shutdown_grace_seconds)},
       {"cable.max_connections", set_cable(&CableLimits::max_connections)},
       {"cable.max_message_bytes", set_cable(&CableLimits::max_message_bytes)},
@@ -203,6 +212,11 @@ void validate(const Config& c) {
   validate_mail(c.mail);
   if (c.notification_retention_days < 1 || c.notification_retention_days > 3650)
     throw Error(errc::invalid, "config: notifications.retention_days must be 1..3650");
+  const auto& scan = c.notification_scan;
+  if (scan.hour < 0 || scan.hour > 23) throw Error(errc::invalid, "config: notifications.scan.hour must be 0..23");
+  if (scan.review_overdue_days < 1 || scan.review_overdue_days > 365 || scan.unanswered_days < 1 ||
+      scan.unanswered_days > 365)
+    throw Error(errc::invalid, "config: notifications.scan.review_overdue_days and unanswered_days must be 1..365");
   const auto& ai = c.ai_chat;
   if (!ai.base_url.empty() && ai.base_url.rfind("http://", 0) != 0 && ai.base_url.rfind("https://", 0) != 0)
     throw Error(errc::invalid, "config: ai_chat.base_url must be an http:// or https:// URL (or empty: offline)");

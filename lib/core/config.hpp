@@ -55,6 +55,14 @@ struct MailConfig {
   int reminder_unsolved_days = 7;  // answered this long ago and still unsolved: remind the asker once
 };
 
+// The notifications' daily scan (docs/notifications.md "Scheduled notifications").
+struct NotificationScanConfig {
+  bool enabled = true;          // the daemons run it (camp notifications scan works regardless)
+  int hour = 9;                 // from this hour of the school day (Asia/Tokyo), once per day
+  int review_overdue_days = 3;  // a claimed submission not reviewed this long: its claimer hears
+  int unanswered_days = 3;      // a question without an answer this long: the mentors hear
+};
+
 // The AI chat (docs/ai-chat.md). No base_url: the offline default (the school's own Q&A and
 // curriculum, quoted with links) answers.
 struct AiChatConfig {
@@ -109,6 +117,7 @@ struct Config {
   AiChatConfig ai_chat;
   // Notifications older than this are deleted (docs/notifications.md "Retention").
   int notification_retention_days = 180;
+  NotificationScanConfig notification_scan;
   // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
   std::string questionnaire_key_file_path;
 

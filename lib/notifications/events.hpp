@@ -34,6 +34,12 @@ inline constexpr std::string_view kMilestoneAchieved = "milestone.achieved";
 inline constexpr std::string_view kMailFailed = "mail.failed";
 inline constexpr std::string_view kImportFinished = "import.finished";
 inline constexpr std::string_view kAnnouncementCreated = "announcement.created";
+inline constexpr std::string_view kMentionCreated = "mention.created";
+// Recorded by the daily scan (notifications/scan.hpp), not by a use case.
+inline constexpr std::string_view kReviewOverdue = "review.overdue";
+inline constexpr std::string_view kQuestionUnanswered = "question.unanswered";
+inline constexpr std::string_view kStudentBehind = "student.behind";
+inline constexpr std::string_view kQuestionnaireDue = "questionnaire.due";
 
 // Inserts the event and wakes the dispatchers (NOTIFY, delivered at commit). `actor_id`: who
 // caused it (never notified of it); nothing for the system (a failed mail, the CLI).

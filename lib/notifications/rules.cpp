@@ -1,5 +1,7 @@
 #include "notifications/rules.hpp"
 
+#include <algorithm>
+
 #include "core/messages.hpp"
 #include "curriculum/model.hpp"
 #include "events/repo.hpp"
@@ -8,6 +10,7 @@
 #include "questions/repo.hpp"
 #include "questions/service.hpp"
 #include "reviews/service.hpp"
+#include "students/service.hpp"
 
 namespace camp::notifications {
 namespace {
@@ -59,8 +62,9 @@ bool may_read_question(const Account& a, const DomainEvent&) { return questions:
 bool may_read_events(const Account& a, const DomainEvent&) { return events::has_events(a); }
 bool is_admin(const Account& a, const DomainEvent&) { return a.role == Role::admin; }
 bool anyone(const Account&, const DomainEvent&) { return true; }
-// A milestone is the student's own.
-bool own_milestone(const Account& a, const DomainEvent& e) { return a.id == number(e, "account_id"); }
+// A milestone, a questionnaire: the account's own.
+bool own(const Account& a, const DomainEvent& e) { return a.id == number(e, "account_id"); }
+bool may_read_student_records(const Account& a, const DomainEvent&) { return students::may_read_records(a); }
 
 // --- links of the web app
 std::string submission_link(const DomainEvent& e) { return "/reviews?submission=" + std::to_string(number(e, "submission_id")); }
@@ -68,6 +72,29 @@ std::string task_link(const DomainEvent& e) {
   return "/curriculums/" + text(e, "curriculum_name") + "#task-" + std::to_string(number(e, "task_id"));
 }
 std::string question_link(const DomainEvent& e) { return "/questions/" + std::to_string(number(e, "question_id")); }
+std::string student_link(const DomainEvent& e) { return "/students/" + std::to_string(number(e, "student_record_id")); }
+
+// A mention: the mentioned account, when the mention was written in one of `objects`.
+std::function<std::vector<std::int64_t>(db::Tx&, const DomainEvent&)> mentioned_in(std::vector<std::string> objects) {
+  return [objects = std::move(objects)](db::Tx&, const DomainEvent& e) {
+    const auto object = text(e, "object");
+    return std::find(objects.begin(), objects.end(), object) != objects.end() ? one(number(e, "account_id"))
+                                                                              : std::vector<std::int64_t>{};
+  };
+}
+Content mentioned(const DomainEvent& e) {
+  const auto object = text(e, "object"), writer = text(e, "writer_nickname");
+  if (object == "question")
+    return {msg::notification_mention_question(writer, text(e, "question_title")), text(e, "excerpt"), question_link(e)};
+  if (object == "answer")
+    return {msg::notification_mention_answer(writer, text(e, "question_title")), text(e, "excerpt"), question_link(e)};
+  if (object == "review")
+    return {msg::notification_mention_review(writer, text(e, "task_title")), text(e, "excerpt"), submission_link(e)};
+  return {msg::notification_mention_mentoring(writer, text(e, "student_name")), text(e, "excerpt"), student_link(e)};
+}
+std::vector<std::int64_t> mentors(db::Tx& tx) {
+  return with_roles(tx, {"basic_mentor", "advanced_mentor", "spot_advanced_mentor"});
+}
 
 Content submitted(const DomainEvent& e) {
   return {msg::notification_submission_submitted(text(e, "student_nickname"), text(e, "task_title")), "",
@@ -104,6 +131,21 @@ Content mail_failed(const DomainEvent& e) {
 }
 Content imported(const DomainEvent& e) {
   return {msg::notification_import_finished(std::to_string(number(e, "count"))), "", "/students"};
+}
+Content review_overdue(const DomainEvent& e) {
+  return {msg::notification_review_overdue(text(e, "task_title"), text(e, "student_nickname"), std::to_string(number(e, "days"))),
+          "", submission_link(e)};
+}
+Content unanswered(const DomainEvent& e) {
+  return {msg::notification_question_unanswered(text(e, "question_title"), std::to_string(number(e, "days"))), "",
+          question_link(e)};
+}
+Content behind(const DomainEvent& e) {
+  return {msg::notification_student_behind(text(e, "student_name")), msg::notification_student_behind_body(text(e, "due_on")),
+          student_link(e)};
+}
+Content questionnaire_due(const DomainEvent& e) {
+  return {msg::notification_questionnaire_due(text(e, "title")), "", "/subsidy/questionnaire/" + text(e, "kind")};
 }
 Content announced(const DomainEvent& e) { return {text(e, "title"), text(e, "excerpt"), "/notifications"}; }
 
@@ -146,7 +188,7 @@ const std::vector<Rule>& rules() {
        [](const DomainEvent& e) { return event_content(msg::notification_event_cancelled(text(e, "title")), e); },
        "event_cancelled", event_mail},
       {kMilestoneAchieved, Category::review, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
-       own_milestone, milestone},
+       own, milestone},
       // In the app only: a mail about a failed mail could fail the same way.
       {kMailFailed, Category::announcement, [](db::Tx& tx, const DomainEvent&) { return with_roles(tx, {"admin"}); },
        is_admin, mail_failed, ""},
@@ -161,6 +203,19 @@ const std::vector<Rule>& rules() {
          return with_roles(tx, roles);
        },
        anyone, announced, "announcement", announcement_mail},
+      // A mention: one row per category; only the row of the object's kind has an audience.
+      {kMentionCreated, Category::question, mentioned_in({"question", "answer"}), may_read_question, mentioned},
+      {kMentionCreated, Category::review, mentioned_in({"review"}), may_read_submission, mentioned},
+      {kMentionCreated, Category::student, mentioned_in({"mentoring"}), may_read_student_records, mentioned},
+      // The daily scan's (notifications/scan.hpp).
+      {kReviewOverdue, Category::review, [](db::Tx&, const DomainEvent& e) { return one(number(e, "claimer_id")); },
+       may_read_submission, review_overdue},
+      {kQuestionUnanswered, Category::question, [](db::Tx& tx, const DomainEvent&) { return mentors(tx); },
+       may_read_question, unanswered},
+      {kStudentBehind, Category::student, [](db::Tx&, const DomainEvent& e) { return one(number(e, "mentor_id")); },
+       may_read_student_records, behind},
+      {kQuestionnaireDue, Category::announcement, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
+       own, questionnaire_due},
   };
   return table;
 }

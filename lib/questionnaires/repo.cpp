@@ -70,6 +70,10 @@ constexpr db::Statement kStatus{
     "SELECT id, nickname, email, role, course, kind, state, due_on::text, " CAMP_JST("submitted_at") ", "
     CAMP_JST("reminded_at") ", count(*) OVER () FROM t WHERE state IS NOT NULL AND ($2::text = 'all' OR state = $2) "
     "ORDER BY pos, due_on NULLS LAST, id LIMIT $4 OFFSET $5"};
+// Every (account, kind) owed today, by kind and due date (the notifications' daily scan).
+constexpr db::Statement kOwed{
+    "questionnaires.owed",
+    CAMP_STATUS_ROWS "SELECT id, kind FROM t WHERE state = $2 ORDER BY pos, due_on NULLS LAST, id LIMIT $4 OFFSET $5"};
 constexpr db::Statement kBackdate{
     "questionnaires.backdate",
     "UPDATE questionnaire_answers SET submitted_at = submitted_at - make_interval(days => $3) "
@@ -195,6 +199,14 @@ std::vector<StatusRow> status(db::Tx& tx, const StatusQuery& q, std::int64_t& to
     total = r[10].as<std::int64_t>();
     out.push_back(std::move(s));
   }
+  return out;
+}
+
+std::vector<std::pair<std::int64_t, std::string>> owed(db::Tx& tx, const std::string& today, int limit) {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  for (const auto& r : tx.exec(kOwed, std::optional<std::string>(), std::string("owed"), std::string(), limit, 0, today,
+                               std::optional<std::int64_t>()))
+    out.emplace_back(r[0].as<std::int64_t>(), r[1].as<std::string>());
   return out;
 }
 

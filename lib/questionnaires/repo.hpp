@@ -54,6 +54,9 @@ struct StatusQuery {
 };
 std::vector<StatusRow> status(db::Tx& tx, const StatusQuery& query, std::int64_t& total);
 
+// Every (account id, kind) owed on `today` (YYYY-MM-DD), at most `limit`.
+std::vector<std::pair<std::int64_t, std::string>> owed(db::Tx& tx, const std::string& today, int limit);
+
 // Marks the accounts reminded of `kind` now, except those reminded within 24 hours: the ids
 // actually marked (the caller mails exactly these).
 std::vector<std::int64_t> mark_reminded(db::Tx& tx, const std::string& kind, const std::vector<std::int64_t>& account_ids);

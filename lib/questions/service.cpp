@@ -10,6 +10,7 @@
 #include "core/utf8.hpp"
 #include "core/validation.hpp"
 #include "notifications/events.hpp"
+#include "notifications/mentions.hpp"
 #include "notifications/model.hpp"
 
 namespace camp::questions {
@@ -21,6 +22,13 @@ Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); 
 Error forbidden() { return Error(errc::forbidden, std::string(msg::forbidden)); }
 
 bool is_staff(const accounts::Account& a) { return accounts::is_admin_or_mentor(a.role); }
+
+notifications::MentionSite question_site(const Question& q) {
+  return {"question", {{"question_id", q.id}, {"question_title", q.title}}};
+}
+notifications::MentionSite answer_site(const Question& q, std::int64_t answer_id) {
+  return {"answer", {{"question_id", q.id}, {"answer_id", answer_id}, {"question_title", q.title}}};
+}
 
 // Field checks that need no database; the category is checked inside the transaction.
 void validate_fields(const QuestionInput& in, bool creating, FieldErrors& errors) {
@@ -137,7 +145,9 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
     const auto id = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title), in.body.value_or(""),
                                           in.is_pick_up.value_or(false));
     repo::watch(tx, id, actor.id);  // the asker hears of every answer
-    return *repo::find_question(tx, id);
+    auto question = *repo::find_question(tx, id);
+    notifications::record_mentions(tx, actor, question_site(question), question.body);
+    return question;
   }));
 }
 
@@ -153,11 +163,14 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
     if (edits_content && actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     if (in.is_pick_up && !is_staff(actor)) throw forbidden();
     if (in.category_id) hold_category(tx, *in.category_id);
+    const auto before = in.body ? repo::find_question(tx, id) : std::nullopt;
     repo::QuestionChanges changes{in.category_id, in.title ? std::optional(text::trim(*in.title)) : std::nullopt, in.body,
                                   in.is_pick_up};
     repo::update_question(tx, id, changes);
     repo::announce_change(tx, id, "question_updated", std::nullopt);
-    return *repo::find_question(tx, id);
+    auto question = *repo::find_question(tx, id);
+    if (before) notifications::record_mentions(tx, actor, question_site(question), question.body, before->body);
+    return question;
   }));
 }
 
@@ -188,6 +201,7 @@ Answer QuestionService::answer(const accounts::Account& actor, std::int64_t ques
                                  {"question_title", question.title},
                                  {"answerer_nickname", actor.nickname},
                                  {"excerpt", notifications::first_line(body)}});
+    notifications::record_mentions(tx, actor, answer_site(question, id), body);
     repo::announce_change(tx, question_id, "answer_created", id);
     return *repo::find_answer(tx, id);
   }));
@@ -200,7 +214,10 @@ Answer QuestionService::update_answer(const accounts::Account& actor, std::int64
     const auto row = repo::lock_answer(tx, answer_id, true);
     if (!row) throw not_found();
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
+    const auto before = repo::find_answer(tx, answer_id);
     repo::update_answer(tx, answer_id, body);
+    notifications::record_mentions(tx, actor, answer_site(*repo::find_question(tx, row->question_id), answer_id), body,
+                                   before ? std::string_view(before->body) : std::string_view());
     repo::announce_change(tx, row->question_id, "answer_updated", answer_id);
     return *repo::find_answer(tx, answer_id);
   });

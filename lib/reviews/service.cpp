@@ -8,6 +8,7 @@
 #include "curriculum/model.hpp"
 #include "curriculum/repository_url.hpp"
 #include "notifications/events.hpp"
+#include "notifications/mentions.hpp"
 #include "notifications/model.hpp"
 #include "reviews/repo.hpp"
 
@@ -181,6 +182,7 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
     facts["reviewer_nickname"] = actor.nickname;
     facts["excerpt"] = notifications::first_line(comment);
     notifications::record_event(tx, notifications::kReviewCreated, actor.id, facts);
+    notifications::record_mentions(tx, actor, {"review", submission_facts(d.submission)}, comment);
     if (*in.status == "approved" && s->milestone)
       milestones_.achieve(tx, s->student_id, *s->milestone, actor.id,
                           {{"curriculum_name", d.submission.curriculum_name},

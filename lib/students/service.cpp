@@ -8,6 +8,7 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
+#include "notifications/mentions.hpp"
 #include "students/repo.hpp"
 #include "students/validation.hpp"
 
@@ -200,14 +201,22 @@ CheckedMentoring check(const MentoringInput& in, bool create) {
   throw_if_invalid(errors);
   return out;
 }
+
+notifications::MentionSite mentoring_site(const Student& s, std::int64_t mentoring_id) {
+  return {"mentoring", {{"student_record_id", s.id}, {"mentoring_id", mentoring_id},
+                        {"student_name", s.name.empty() ? s.nickname : s.name}}};
+}
 }  // namespace
+
+bool may_read_records(const Account& a) { return staff(a); }
 
 Mentoring StudentService::add_mentoring(const Account& actor, std::int64_t id, const MentoringInput& in) {
   require_staff(actor);
   return pool_.transaction([&](db::Tx& tx) {
-    visible(tx, actor, id);
+    const auto s = visible(tx, actor, id);
     const auto m = check(in, true);
     const auto mid = repo::insert_mentoring(tx, id, actor.id, *m.held_at, *m.body);
+    notifications::record_mentions(tx, actor, mentoring_site(s, mid), *m.body);
     return *repo::mentoring(tx, id, mid, false);
   });
 }
@@ -216,12 +225,13 @@ Mentoring StudentService::edit_mentoring(const Account& actor, std::int64_t id, 
                                          const MentoringInput& in) {
   require_staff(actor);
   return pool_.transaction([&](db::Tx& tx) {
-    visible(tx, actor, id);
+    const auto s = visible(tx, actor, id);
     const auto existing = repo::mentoring(tx, id, mentoring_id, true);
     if (!existing) throw not_found();
     if (actor.role != Role::admin && (!existing->author || existing->author->id != actor.id)) throw forbidden();
     const auto m = check(in, false);
     repo::update_mentoring(tx, mentoring_id, m.held_at, m.body);
+    if (m.body) notifications::record_mentions(tx, actor, mentoring_site(s, mentoring_id), *m.body, existing->body);
     return *repo::mentoring(tx, id, mentoring_id, false);
   });
 }

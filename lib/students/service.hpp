@@ -92,4 +92,8 @@ class StudentService {
   const Clock& clock_;
 };
 
+// Who may read the student records and their mentoring records (the notifications about a
+// student, a mention in a mentoring record): admins and mentors.
+bool may_read_records(const accounts::Account& actor);
+
 }  // namespace camp::students

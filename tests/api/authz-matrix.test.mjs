@@ -295,6 +295,14 @@ const MATRIX = [
   { method: 'GET', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
   { method: 'PUT', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
   { method: 'DELETE', path: '/api/v1/questions/{id}/watch', prepare: freshQuestion, expect: LOGGED_IN(200, { graduate: 403 }) },
+  // --- mentions: whom the caller may mention where it may write ------------------------------
+  { method: 'GET', path: '/api/v1/mentionables?context=question&q=', expect: LOGGED_IN(200, { graduate: 403 }) },
+  { method: 'GET', path: '/api/v1/mentionables?context=review&q=', expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
+  {
+    method: 'GET', path: '/api/v1/mentionables?context=review&submission_id={id}', label: 'with the submission',
+    prepare: freshSubmission(901), expect: all(403, { ...REVIEWERS(200), anonymous: 401 }),
+  },
+  { method: 'GET', path: '/api/v1/mentionables?context=mentoring', expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
 ];
 
 // The newest notification of an account, from the CLI (the matrix's announcement in before()).

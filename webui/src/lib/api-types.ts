@@ -11,6 +11,8 @@ export type CourseCode = 'rails_4m' | 'rails_5m' | 'u29';
 export type Account = Schemas['Account'];
 export type Course = NonNullable<Account['course']>;
 export type Author = Schemas['Author'];
+/** Someone the writer may mention (GET /api/v1/mentionables). */
+export type Mentionable = operations['listMentionables']['responses'][200]['content']['application/json']['data'][number];
 export type ApiErrorBody = Schemas['Error'];
 
 /** The `account` member of PATCH /api/v1/accounts/{id}. */

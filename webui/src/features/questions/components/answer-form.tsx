@@ -11,6 +11,7 @@ import { messages } from '../../../lib/messages';
 import { useCreateAnswer } from '../api/create-answer';
 import { imageMarkdown, insertMarkdown } from '../markdown-image';
 import { answerFieldMap, answerSchema, type AnswerValues } from '../question-schema';
+import { useMentionAutocomplete } from '../../../components/mention-autocomplete';
 import { ImageAttachButton, useTextCursor } from './image-attach-button';
 
 export interface AnswerFormProps {
@@ -47,6 +48,11 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
   });
 
   const cursor = useTextCursor();
+  const mention = useMentionAutocomplete({
+    context: 'question',
+    setText: (value) => setValue('body', value, { shouldDirty: true, shouldValidate: true }),
+    alsoRef: cursor.inputRef,
+  });
   const insertImage = (url: string) => {
     const next = insertMarkdown(getValues('body'), imageMarkdown(url), cursor.selection());
     setValue('body', next.value, { shouldDirty: true, shouldValidate: true });
@@ -77,11 +83,12 @@ export function AnswerForm({ questionId, onAnswering, onCancelAnswering }: Answe
           minRows={5}
           fullWidth
           {...field}
-          inputRef={cursor.inputRef}
+          inputRef={mention.inputRef}
           error={Boolean(formState.errors.body)}
           helperText={formState.errors.body?.message}
-          slotProps={{ htmlInput: { onFocus: cursor.onFocus } }}
+          slotProps={{ htmlInput: { onFocus: cursor.onFocus, ...mention.inputProps } }}
         />
+        {mention.popup}
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <ImageAttachButton onUploaded={insertImage} testId="answer-image-input" />
           <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting}>

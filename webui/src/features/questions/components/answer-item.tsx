@@ -14,6 +14,7 @@ import { useUpdateAnswer } from '../api/update-answer';
 import type { Answer } from '../types';
 import { AccountChip } from '../../../components/account-chip';
 import { MarkdownView } from '../../../components/markdown-view';
+import { useMentionAutocomplete } from '../../../components/mention-autocomplete';
 import { formatDateTime } from '../../../lib/dates';
 
 export interface AnswerItemProps {
@@ -28,6 +29,7 @@ export interface AnswerItemProps {
 export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: AnswerItemProps) {
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(answer.body);
+  const mention = useMentionAutocomplete({ context: 'question', setText: setBody });
   const update = useUpdateAnswer();
   const remove = useDeleteAnswer();
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -54,7 +56,16 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
       </Stack>
       {editing ? (
         <Stack spacing={1}>
-          <TextField label="回答を編集" multiline minRows={4} value={body} onChange={(e) => setBody(e.target.value)} />
+          <TextField
+            label="回答を編集"
+            multiline
+            minRows={4}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            inputRef={mention.inputRef}
+            slotProps={{ htmlInput: mention.inputProps }}
+          />
+          {mention.popup}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => setEditing(false)}>キャンセル</Button>
             <Button

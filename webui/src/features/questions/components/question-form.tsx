@@ -8,6 +8,7 @@ import { showErrorPage } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { trimSpace } from '../../../lib/validation';
 import { useCategories } from '../api/get-categories';
+import { useMentionAutocomplete } from '../../../components/mention-autocomplete';
 import { ImageAttachButton, useTextCursor } from './image-attach-button';
 import { imageMarkdown, insertMarkdown } from '../markdown-image';
 import {
@@ -35,6 +36,11 @@ export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }:
   });
   const { errors } = formState;
   const cursor = useTextCursor();
+  const mention = useMentionAutocomplete({
+    context: 'question',
+    setText: (value) => setValue('body', value, { shouldDirty: true, shouldTouch: true, shouldValidate: true }),
+    alsoRef: cursor.inputRef,
+  });
   const insertImage = (url: string) => {
     const next = insertMarkdown(getValues('body'), imageMarkdown(url), cursor.selection());
     setValue('body', next.value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
@@ -85,12 +91,13 @@ export function QuestionForm({ defaultValues, submitLabel, onSubmit, onCancel }:
           multiline
           minRows={10}
           placeholder={BODY_PLACEHOLDER}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { onFocus: cursor.onFocus } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { onFocus: cursor.onFocus, ...mention.inputProps } }}
           {...register('body')}
-          inputRef={cursor.inputRef}
+          inputRef={mention.inputRef}
           error={Boolean(errors.body)}
           helperText={errors.body?.message}
         />
+        {mention.popup}
         <ImageAttachButton onUploaded={insertImage} testId="question-image-input" />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
           {onCancel && <Button onClick={onCancel}>キャンセル</Button>}

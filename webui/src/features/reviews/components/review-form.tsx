@@ -9,6 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
+import { useMentionAutocomplete } from '../../../components/mention-autocomplete';
 import { errorStatus } from '../../../lib/api-client';
 import type { ReviewStatus } from '../../../lib/api-types';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
@@ -29,11 +30,17 @@ export interface ReviewFormProps {
 // Comment (Markdown) and verdict. Sending validates everything and shows the spec's messages.
 export function ReviewForm({ submissionId, onReviewed, onRefused }: ReviewFormProps) {
   const create = useCreateReview(submissionId);
-  const { register, control, handleSubmit, formState, setError } = useForm<ReviewValues>({
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<ReviewValues>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     resolver: zodResolver(reviewSchema),
     defaultValues: { comment: '', status: '' },
+  });
+
+  const mention = useMentionAutocomplete({
+    context: 'review',
+    submissionId,
+    setText: (value) => setValue('comment', value, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
   });
 
   const submit = handleSubmit(async (values) => {
@@ -58,9 +65,12 @@ export function ReviewForm({ submissionId, onReviewed, onRefused }: ReviewFormPr
           minRows={6}
           fullWidth
           {...register('comment')}
+          inputRef={mention.inputRef}
+          slotProps={{ htmlInput: mention.inputProps }}
           error={Boolean(formState.errors.comment)}
           helperText={formState.errors.comment?.message}
         />
+        {mention.popup}
         <Controller
           name="status"
           control={control}

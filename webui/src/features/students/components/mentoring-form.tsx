@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { useMentionAutocomplete } from '../../../components/mention-autocomplete';
 import { errorStatus } from '../../../lib/api-client';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
@@ -32,12 +33,16 @@ export function MentoringForm({ studentId, editing, onDone }: Props) {
   const create = useCreateMentoring(studentId);
   const update = useUpdateMentoring(studentId);
   const empty = { heldAt: '', body: '' };
-  const { register, handleSubmit, formState, reset, setError, watch } = useForm<MentoringFormValues>({
+  const { register, handleSubmit, formState, reset, setError, setValue, watch } = useForm<MentoringFormValues>({
     mode: 'onChange',
     resolver: zodResolver(mentoringSchema),
     defaultValues: editing ? { heldAt: heldAtInput(editing.held_at), body: editing.body } : empty,
   });
   const { errors } = formState;
+  const mention = useMentionAutocomplete({
+    context: 'mentoring',
+    setText: (value) => setValue('body', value, { shouldDirty: true, shouldValidate: true }),
+  });
   const submit = handleSubmit(async (values) => {
     const mentoring = { held_at: values.heldAt.trim(), body: values.body };
     try {
@@ -76,9 +81,12 @@ export function MentoringForm({ studentId, editing, onDone }: Props) {
           multiline
           minRows={4}
           {...register('body')}
+          inputRef={mention.inputRef}
+          slotProps={{ htmlInput: mention.inputProps }}
           error={Boolean(errors.body)}
           helperText={errors.body?.message ?? `${charCount(watch('body'))} / ${limits.mentoring_body_max}`}
         />
+        {mention.popup}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             {editing ? '更新する' : '追加する'}

@@ -1,0 +1,17 @@
+#pragma once
+// The SQL of the notifications' daily scan: what it already told (notification_marks) and
+// its once-a-day claim (mail_runs, kind notification_scan). The caller's transaction.
+#include <string>
+#include <vector>
+
+#include "db/pool.hpp"
+
+namespace camp::notifications::scan_repo {
+
+// Marks each key of `kind` told: the keys that were not yet (a concurrent scan waits on the
+// key and then finds it taken).
+std::vector<std::string> mark_new(db::Tx& tx, const std::string& kind, const std::vector<std::string>& keys);
+// True when this call took `day` (YYYY-MM-DD) for the scan.
+bool claim_day(db::Tx& tx, const std::string& day);
+
+}  // namespace camp::notifications::scan_repo
