@@ -3,8 +3,8 @@
 // without logging in (docs/mail.md "Unsubscribing").
 //
 // Every non-transactional mail checks its topic in the transaction that enqueues it:
-//   if (mail::wants(tx, account_id, mail::Topic::events)) mail::enqueue(tx, {...});
-// or picks its recipients with mail::recipients(tx, topic, roles) for a bulk send.
+//   if (mail::repo::wants(tx, account_id, mail::Topic::events)) mail::enqueue(tx, {...});
+// or picks its recipients with mail::repo::recipients(tx, topic, roles) for a bulk send.
 #include <cstdint>
 #include <optional>
 #include <string>
