@@ -1,10 +1,14 @@
 #include "context.hpp"
 
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 
 #include <spdlog/spdlog.h>
 
 #include "app/services.hpp"
+#include "core/error.hpp"
 #include "db/cluster.hpp"
 #include "db/pool.hpp"
 #include "notifications/dispatcher.hpp"
@@ -48,6 +52,15 @@ void Context::dispatch_recorded_events() {
     // The database went away with the command (db stop, db restore): a daemon dispatches later.
     spdlog::debug("notifications left for a daemon to dispatch: {}", e.what());
   }
+}
+
+std::string read_body(const std::string& path) {
+  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), {}};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(errc::not_found, "cannot read the body file " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 void print_json(const nlohmann::json& value) { std::cout << value.dump(2) << "\n"; }

@@ -66,6 +66,8 @@ class Context {
 using Run = std::function<int(Context&)>;
 
 void print_json(const nlohmann::json& value);
+// A --body-file: the file's bytes, or standard input for "-" (not_found when unreadable).
+std::string read_body(const std::string& path);
 // ACCOUNT arguments: an id or an e-mail.
 accounts::Account find_account(Context& ctx, const std::string& id_or_email);
 

@@ -35,15 +35,6 @@ struct DigestOptions {
   bool dry_run = false;
 };
 
-std::string read_body(const std::string& path) {
-  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), {}};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(errc::not_found, "cannot read the body file " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // A bar on stderr when it is a terminal: "[########------------]  4000/10000".
 void draw_progress(std::size_t done, std::size_t total) {
   constexpr int kWidth = 30;

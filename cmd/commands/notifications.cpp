@@ -33,15 +33,6 @@ struct AnnounceOptions {
   bool dry_run = false;
 };
 
-std::string read_body(const std::string& path) {
-  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), {}};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(errc::not_found, "cannot read the body file " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 int list(Context& ctx, const ListOptions& o) {
   const auto account = find_account(ctx, o.account);
   auto& service = ctx.services().notifications;

@@ -24,7 +24,7 @@ before(async () => {
   [asker, mentor, graduate] = await Promise.all([
     createAndLogin({ role: 'student', course: 'rails_4m', nickname: `言及する人${tag}` }),
     createAndLogin({ role: 'basic_mentor', nickname: `mention_mentor${tag}` }),
-    createAndLogin({ role: 'graduate', nickname: `言及卒業生${tag}` }),
+    createAndLogin({ role: 'graduate', course: 'rails_4m', nickname: `言及卒業生${tag}` }),
   ]);
   const cats = await api('GET', '/api/v1/categories', { token: asker.token });
   categoryId = cats.json.data.find((c) => c.lists.length > 0).lists[0].id;
