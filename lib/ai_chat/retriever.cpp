@@ -231,9 +231,13 @@ std::string passage(const std::string& text, const std::vector<std::string>& ter
   }
   while (hi + 1 < lines.size() && fits(hi + 1, max_chars)) used += 1 + lines[++hi].chars;
   while (lo > 0 && fits(lo - 1, max_chars)) used += 1 + lines[--lo].chars;
-  // No blank edges, no heading left hanging at the end without its text.
+  // No blank edges, no heading left hanging at the end without its text, no code block that
+  // would show empty (its opening fence the last line).
+  const auto hanging = [&](const Line& l, std::size_t i) {
+    return blank(l.text) || (l.text.starts_with('#') && !l.fence) || (l.fence && *l.fence == i);
+  };
   while (lo < hi && blank(lines[lo].text)) ++lo;
-  while (hi > best && (blank(lines[hi].text) || (lines[hi].text.starts_with('#') && !lines[hi].fence))) --hi;
+  while (hi > best && hanging(lines[hi], hi)) --hi;
 
   std::vector<std::string_view> out;
   const auto any_text = [&](std::size_t from, std::size_t to) {

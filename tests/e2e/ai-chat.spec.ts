@@ -53,8 +53,13 @@ test('ask the AI on the question list: the answer streams in, and a source opens
   await page.goto('/questions');
   const panel = page.getByRole('region', { name: 'AIに聞く' });
   await expect(panel.getByText('投稿する前に、似た質問がないかAIに聞いてみましょう')).toBeVisible();
+  // Where the student starts a question: under the heading, above the search and the list.
+  const [panelBox, listBox] = await Promise.all([panel.boundingBox(), page.getByTestId('question-list').boundingBox()]);
+  expect(panelBox!.y + panelBox!.height).toBeLessThan(listBox!.y);
+  const send = panel.getByRole('button', { name: '送信' });
+  await expect(send).toHaveCSS('background-color', 'rgb(194, 65, 12)'); // the theme's primary, not MUI's blue
   await panel.getByRole('textbox', { name: 'AIに聞く' }).fill('rails db:migrate で PG::UndefinedTable が出ます');
-  await panel.getByRole('button', { name: '送信' }).click();
+  await send.click();
 
   const answer = panel.getByTestId('ai-chat-answer');
   await expect(answer).toContainText(`${(reply as string[])[0]}${(reply as string[])[1]}`);
@@ -82,6 +87,28 @@ test('an answer the student cannot use becomes a draft question for the mentors'
   await panel.getByRole('button', { name: 'メンターに質問する' }).click();
 
   const dialog = page.getByRole('dialog', { name: '質問する' });
-  await expect(dialog.getByRole('textbox', { name: 'タイトル' })).toHaveValue('Zyxwvut と Qwertzu の違いを教えてください');
-  await expect(dialog.getByRole('textbox', { name: '本文 (Markdown)' })).toHaveValue(/> Zyxwvut と Qwertzu の違いを教えてください/);
+  await expect(dialog.getByRole('textbox', { name: 'タイトル' })).toHaveValue(
+    'Zyxwvut と Qwertzu の違いを教えてください',
+  );
+  await expect(dialog.getByRole('textbox', { name: '本文 (Markdown)' })).toHaveValue(
+    /> Zyxwvut と Qwertzu の違いを教えてください/,
+  );
 });
+
+// The suite's own daemon has no provider: the offline answer quotes the matching passage of a task.
+base(
+  'offline, a quoted task reads as a quote: headings as bold lines, code as code, no empty block',
+  async ({ page }) => {
+    await login(page, demo.student);
+    await page.goto('/questions');
+    const panel = page.getByRole('region', { name: 'AIに聞く' });
+    await panel.getByRole('textbox', { name: 'AIに聞く' }).fill('Flexbox と Grid の使い分けを教えてください');
+    await panel.getByRole('button', { name: '送信' }).click();
+    const answer = panel.getByTestId('ai-chat-answer');
+    await expect(answer).toHaveAttribute('aria-busy', 'false');
+    await expect(answer.locator('blockquote strong', { hasText: '課題の目的' }).first()).toBeVisible(); // a heading
+    await expect(answer.getByRole('heading')).toHaveCount(0);
+    await expect(answer.locator('blockquote pre code', { hasText: '<link rel="stylesheet"' })).toBeVisible();
+    for (const block of await answer.locator('pre').all()) await expect(block).not.toHaveText(/^\s*$/);
+  },
+);

@@ -110,10 +110,16 @@ test('trial sees the tasks but no submit form', async ({ page }) => {
   await expect(page.getByTestId('task-status')).toHaveCount(0);
 });
 
-test('the table of contents stays closed across reloads; an unknown or malformed name is a 404', async ({ page }) => {
+test('the table of contents follows the scroll and stays closed across reloads; an unknown or malformed name is a 404', async ({
+  page,
+}) => {
   const student = createAccount('student', '受講生');
   await login(page, student.email, PASSWORD, { keepShareDialog: true });
   await closeShareDialog(page);
+  await page.goto('/curriculums/html-css'); // the real content: many screens long
+  await page.getByTestId('task-section').last().scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('task-section').first()).not.toBeInViewport();
+  await expect(page.getByTestId('task-aside')).toBeInViewport(); // sticky beside the tasks
   await page.goto('/curriculums/test-basics');
   await expect(page.getByTestId('task-aside')).toContainText(FIRST);
   await page.getByRole('button', { name: '目次を閉じる' }).click();

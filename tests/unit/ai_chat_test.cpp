@@ -123,6 +123,15 @@ TEST(Passage, ACutThroughCodeOrATableKeepsItsShape) {
   EXPECT_NE(t.find("| concurrency | 5 |"), std::string::npos) << t;
 }
 
+TEST(Passage, NoCodeBlockLeftEmptyAtTheEnd) {
+  const std::string body = "## 読み込み\n\nCSS は head で読み込みます。\n\n```html\n<link rel=\"stylesheet\">\n```\n\n```css\n" +
+                           std::string(300, 'x') + "\n```";
+  const auto p = passage(body, {"head"}, 80);
+  EXPECT_NE(p.find("<link rel=\"stylesheet\">\n```"), std::string::npos) << p;
+  EXPECT_EQ(p.find("```css"), std::string::npos) << p;  // the next block would show empty
+  EXPECT_TRUE(p.ends_with("\n\n…")) << p;
+}
+
 TEST(Passage, OneOverlongLineIsCutAroundItsMatch) {
   const std::string long_text = std::string(300, 'x') + " bundle install で解決 " + std::string(300, 'y');
   const auto e = passage(long_text, {"bundle"}, 60);

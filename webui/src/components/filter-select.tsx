@@ -18,7 +18,10 @@ export function FilterSelect({ label, value, onChange, options }: FilterSelectPr
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 150 }}
+      // '' is an option too (すべて): shown, with the label above it like any other value.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      // Two to a line on a phone, their natural width above.
+      sx={{ minWidth: 150, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
     >
       {options.map(([v, text]) => (
         <MenuItem key={v} value={v}>

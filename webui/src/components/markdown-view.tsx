@@ -12,6 +12,7 @@ export function MarkdownView({ source, testId }: { source: string; testId?: stri
       sx={{
         overflowWrap: 'anywhere',
         '& pre': { bgcolor: 'grey.100', p: 1.5, borderRadius: 1, overflowX: 'auto' },
+        '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse' },
         '& code': { fontFamily: 'monospace' },
         '& img': { maxWidth: '100%' },
       }}

@@ -20,7 +20,7 @@ export function QuestionnaireTasks({ onlyOwed = false }: { onlyOwed?: boolean })
     <Paper
       component="section"
       variant="outlined"
-      sx={{ p: 2 }}
+      sx={{ p: 2, gridColumn: '1 / -1' }} // the whole row of a page's grid (/mypage)
       aria-label="助成金アンケート"
       data-testid="questionnaire-tasks"
     >

@@ -22,6 +22,21 @@ describe('Markdown sanitizing', () => {
     expect(html).toContain('<img src="x.png">');
   });
 
+  it('lets the keyboard reach code blocks and tables, which may scroll sideways', () => {
+    const doc = new DOMParser().parseFromString(
+      renderMarkdown('```\nrails db:migrate\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<pre tabindex="-1">x</pre>'),
+      'text/html',
+    );
+    expect([...doc.querySelectorAll('pre, table')].map((e) => `${e.nodeName} ${e.getAttribute('tabindex')}`)).toEqual([
+      'PRE 0',
+      'TABLE 0',
+      'PRE 0',
+    ]);
+    expect(
+      new DOMParser().parseFromString(renderChatMarkdown('```\nx\n```'), 'text/html').querySelector('pre')?.tabIndex,
+    ).toBe(0);
+  });
+
   it('moves headings one level down, so the page keeps its one <h1>', () => {
     const html = renderMarkdown('# 内容\n\n## 手順\n\n###### 細目');
     expect(html).toContain('<h2>内容</h2>');
@@ -60,7 +75,9 @@ describe('Markdown of AI chat answers', () => {
 
   it('keeps links and images of this site, as relative paths', () => {
     const box = dom(
-      renderChatMarkdown(`[質問](/questions/12) [教材](${window.location.origin}/curriculums/ruby#task-3) ![図](/uploads/a.png)`),
+      renderChatMarkdown(
+        `[質問](/questions/12) [教材](${window.location.origin}/curriculums/ruby#task-3) ![図](/uploads/a.png)`,
+      ),
     );
     expect([...box.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/questions/12',

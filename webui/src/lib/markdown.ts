@@ -16,8 +16,7 @@ const marked = new Marked({
   },
 });
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 // A link or image on this site: its path (relative, normalised by the URL parser, which reads
 // `/\\host` and `//host` as other hosts the way a browser does); null for every other host or scheme.
@@ -56,6 +55,12 @@ const chatMarked = new Marked({
       return escapeHtml(text);
     },
   },
+});
+
+// A code block or a table may scroll sideways: it takes the keyboard focus, so it can be scrolled
+// without a mouse (WCAG 2.1.1; axe's scrollable-region-focusable).
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'PRE' || node.nodeName === 'TABLE') node.setAttribute('tabindex', '0');
 });
 
 const sanitize = (html: string) =>

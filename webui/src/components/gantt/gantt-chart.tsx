@@ -15,8 +15,16 @@ export interface GanttChartProps {
 
 const kindText: Record<GanttPeriod['kind'], string> = { first: '初回提出', revision: '修正', task: '' };
 
+// The short tag after a cut task name, so a task's two rows can be told apart.
+const kindTag: Record<GanttPeriod['kind'], string> = { first: '提出', revision: '修正', task: '' };
+
 export function periodName(period: GanttPeriod): string {
   return kindText[period.kind] ? `${period.label}(${kindText[period.kind]})` : period.label;
+}
+
+// The label's tooltip: the whole name, its kind and the planned days.
+export function periodTitle(period: GanttPeriod): string {
+  return `${periodName(period)} 予定 ${shortDate(period.plannedStart)}〜${shortDate(period.plannedEnd)}`;
 }
 
 export function GanttChart({ periods, today, title = 'ガントチャート' }: GanttChartProps) {
@@ -64,14 +72,25 @@ export function GanttChart({ periods, today, title = 'ガントチャート' }: 
               key={period.key}
               className={`gantt__label${period.behind ? ' gantt__label--behind' : ''}`}
               style={{ height: ROW_HEIGHT }}
-              title={periodName(period)}
+              title={periodTitle(period)}
             >
-              <span className="gantt__label-text">{periodName(period)}</span>
+              <span className="gantt__label-text">{period.label}</span>
+              {kindTag[period.kind] && (
+                <span className={`gantt__kind gantt__kind--${period.kind}`}>{kindTag[period.kind]}</span>
+              )}
               {period.behind && <span className="gantt__behind">遅れ</span>}
             </div>
           ))}
         </div>
-        <div className="gantt__scroll" ref={scroller} data-testid="gantt-scroll">
+        <div
+          className="gantt__scroll"
+          ref={scroller}
+          data-testid="gantt-scroll"
+          // Scrolled sideways by keyboard too (WCAG 2.1.1); the drawing itself is aria-hidden.
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}の日付(横にスクロールできます)`}
+        >
           <svg
             className="gantt__svg"
             width={layout.width}
@@ -92,28 +111,32 @@ export function GanttChart({ periods, today, title = 'ガントチャート' }: 
 // The same facts as a table for screen readers (the drawing is aria-hidden).
 function GanttTable({ periods }: { periods: GanttPeriod[] }) {
   const day = (value?: string | null) => (value ? shortDate(schoolDate(value)) : '—');
+  // Hidden through its box: a table is never narrower than its content, so a 1 px table would
+  // still widen the page on a phone.
   return (
-    <table className="visually-hidden">
-      <thead>
-        <tr>
-          <th>課題</th>
-          <th>予定</th>
-          <th>提出</th>
-          <th>合格</th>
-          <th>状況</th>
-        </tr>
-      </thead>
-      <tbody>
-        {periods.map((p) => (
-          <tr key={p.key}>
-            <td>{periodName(p)}</td>
-            <td>{`${shortDate(p.plannedStart)}〜${shortDate(p.plannedEnd)}`}</td>
-            <td>{day(p.submittedAt)}</td>
-            <td>{day(p.approvedAt)}</td>
-            <td>{p.behind ? '遅れ' : ''}</td>
+    <div className="visually-hidden">
+      <table>
+        <thead>
+          <tr>
+            <th>課題</th>
+            <th>予定</th>
+            <th>提出</th>
+            <th>合格</th>
+            <th>状況</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {periods.map((p) => (
+            <tr key={p.key}>
+              <td>{periodName(p)}</td>
+              <td>{`${shortDate(p.plannedStart)}〜${shortDate(p.plannedEnd)}`}</td>
+              <td>{day(p.submittedAt)}</td>
+              <td>{day(p.approvedAt)}</td>
+              <td>{p.behind ? '遅れ' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -114,7 +114,14 @@ describe('GanttChart', () => {
 
   it('names each period with its kind and says which are behind, also as a table', () => {
     render(<GanttChart periods={periods} today="2026-11-13" />);
-    expect(screen.getAllByTitle('課題20(初回提出)')).toHaveLength(1);
+    // The task's two rows differ at a glance (a kind tag the name's ellipsis never cuts) and in
+    // the tooltip (whole name, kind, planned days).
+    const labels = screen.getAllByTitle(/^課題20/);
+    expect(labels.map((l) => l.getAttribute('title'))).toEqual([
+      '課題20(初回提出) 予定 11/1(日)〜11/7(土)',
+      '課題20(修正) 予定 11/8(日)〜11/12(木)',
+    ]);
+    expect(labels.map((l) => l.querySelector('.gantt__kind')?.textContent)).toEqual(['提出', '修正']);
     const table = screen.getByRole('table');
     const cells = within(table).getAllByRole('row')[2]!.querySelectorAll('td');
     expect([...cells].map((c) => c.textContent)).toEqual(['課題20(修正)', '11/8(日)〜11/12(木)', '—', '—', '遅れ']);

@@ -33,7 +33,7 @@ export function ChatTurnView({ turn }: { turn: ChatTurn }) {
                 <Link component={RouterLink} to={s.url} variant="body2">
                   {s.title}
                 </Link>
-                <Typography component="span" variant="caption" color="text.secondary">
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
                   {'('}
                   {s.kind === 'question' ? messages.ai_chat_kind_question : messages.ai_chat_kind_curriculum}
                   {')'}

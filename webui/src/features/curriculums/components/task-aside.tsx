@@ -16,12 +16,7 @@ export interface TaskAsideProps {
 // The table of contents beside the tasks (the course state's isAsideContentsOpen).
 export function TaskAside({ tasks, role, open, onToggle }: TaskAsideProps) {
   return (
-    <Paper
-      component="nav"
-      aria-label="課題の目次"
-      variant="outlined"
-      sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}
-    >
+    <Paper component="nav" aria-label="課題の目次" variant="outlined" sx={{ p: 2 }}>
       <Button size="small" onClick={onToggle} aria-expanded={open} aria-controls="task-aside-list">
         {open ? '目次を閉じる' : '目次を開く'}
       </Button>

@@ -45,7 +45,7 @@ export function TaskSection({ task, role }: { task: TaskDetail; role: Role }) {
               {task.source_repository}
             </a>
           </Typography>
-          <Box component="pre" sx={{ bgcolor: 'grey.100', p: 1.5, borderRadius: 1, overflowX: 'auto' }}>
+          <Box component="pre" tabIndex={0} sx={{ bgcolor: 'grey.100', p: 1.5, borderRadius: 1, overflowX: 'auto' }}>
             <code>git clone {task.source_repository}</code>
           </Box>
         </Box>

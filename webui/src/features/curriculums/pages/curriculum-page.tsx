@@ -52,7 +52,19 @@ export function Component() {
         </Box>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ width: { xs: '100%', md: course.isAsideContentsOpen ? 260 : 'auto' }, flexShrink: 0 }}>
+        <Box
+          data-testid="task-aside-box"
+          sx={{
+            width: { xs: '100%', md: course.isAsideContentsOpen ? 260 : 'auto' },
+            flexShrink: 0,
+            // The table of contents follows the scroll beside the tasks (its box is the flex item,
+            // so it can stick for the whole height of the row).
+            position: { md: 'sticky' },
+            top: { md: 88 },
+            maxHeight: { md: 'calc(100vh - 112px)' },
+            overflowY: { md: 'auto' },
+          }}
+        >
           <TaskAside tasks={c.tasks} role={me.role} open={course.isAsideContentsOpen} onToggle={course.toggleAside} />
         </Box>
         <Stack spacing={3} sx={{ flex: 1, minWidth: 0, width: '100%' }}>

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { MarkdownView } from '../../../components/markdown-view';
+import { StatusChip } from '../../../components/status-chip';
 import { formatCapacity, formatEventSchedule } from '../event-format';
 import type { EventItem } from '../types';
 
@@ -37,7 +38,7 @@ export function EventCard({ event, actions }: { event: EventItem; actions?: Reac
           {status && <Chip size="small" color={event.status === 'cancelled' ? 'error' : 'default'} label={status} />}
           {event.my_participation === 'participant' && <Chip size="small" color="success" label="参加予定" />}
           {event.my_participation === 'waitlisted' && (
-            <Chip size="small" color="warning" label={`キャンセル待ち ${event.waitlist_position ?? ''}番目`} />
+            <StatusChip label={`キャンセル待ち ${event.waitlist_position ?? ''}番目`} tone="changes" />
           )}
         </Stack>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>

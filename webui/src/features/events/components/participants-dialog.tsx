@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable } from '../../../components/data-table';
 import { errorStatus } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { downloadBlob } from '../../../lib/download';
@@ -25,26 +26,32 @@ function Rows({ rows, label }: { rows: EventParticipant[]; label: string }) {
       {rows.length === 0 ? (
         <Typography color="text.secondary">いません</Typography>
       ) : (
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              <TableCell>順</TableCell>
-              <TableCell>ニックネーム</TableCell>
-              <TableCell>メールアドレス</TableCell>
-              <TableCell>申込日時</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((p) => (
-              <TableRow key={p.account.id}>
-                <TableCell>{p.position}</TableCell>
-                <TableCell>{p.account.nickname}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.account.email}</TableCell>
-                <TableCell>{formatDateTime(p.joined_at)}</TableCell>
+        <DataTable>
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
+                <TableCell>順</TableCell>
+                <TableCell>ニックネーム</TableCell>
+                <TableCell>メールアドレス</TableCell>
+                <TableCell>申込日時</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <TableRow key={p.account.id}>
+                  <TableCell data-label="順">{p.position}</TableCell>
+                  <TableCell data-label="ニックネーム" className="data-table__nowrap">
+                    {p.account.nickname}
+                  </TableCell>
+                  <TableCell data-label="メールアドレス">{p.account.email}</TableCell>
+                  <TableCell data-label="申込日時" className="data-table__nowrap">
+                    {formatDateTime(p.joined_at)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </DataTable>
       )}
     </>
   );

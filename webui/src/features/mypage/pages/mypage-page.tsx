@@ -32,9 +32,9 @@ export function Component() {
   return (
     <AppTheme>
       <PageHeading title="ダッシュボード" />
-      <QuestionnaireTasks />
       {d && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <QuestionnaireTasks />
           <PageSection title="次の課題">
             <NextTaskCard task={d.next_task} />
           </PageSection>

@@ -45,7 +45,13 @@ export function Component() {
   return (
     <AppTheme>
       <PageHeading title="レビュー" />
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }} component="nav" aria-label="レビューのルール">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.5, sm: 2 }}
+        sx={{ mb: 2 }}
+        component="nav"
+        aria-label="レビューのルール"
+      >
         <Link to="/reviews/notes/rules-for-basic-mentors">ベーシックメンターのレビュールール</Link>
         <Link to="/reviews/notes/rules-for-advanced-mentors">上級メンターのレビュールール</Link>
       </Stack>

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable } from '../../../components/data-table';
 import type { ImportReport } from '../../../lib/api-types';
 import { actionLabels, changesText, encodingLabels } from '../import-labels';
 
@@ -22,7 +22,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <Alert severity="error" sx={{ mb: 1 }}>
             取り込めない行があります。CSVを直してもう一度選んでください(何も変更されていません)。
           </Alert>
-          <TableContainer sx={{ maxHeight: 320, mb: 2 }}>
+          <DataTable sx={{ maxHeight: 320, mb: 2 }}>
             <Table size="small" stickyHeader data-testid="import-errors">
               <TableHead>
                 <TableRow>
@@ -34,18 +34,20 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               <TableBody>
                 {report.errors.map((e, index) => (
                   <TableRow key={index}>
-                    <TableCell>{e.line}</TableCell>
-                    <TableCell>{e.field}</TableCell>
-                    <TableCell>{e.message}</TableCell>
+                    <TableCell data-label="行">{e.line}</TableCell>
+                    <TableCell data-label="項目" className="data-table__nowrap">
+                      {e.field}
+                    </TableCell>
+                    <TableCell data-label="エラー">{e.message}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </DataTable>
         </>
       )}
       {report.rows.length > 0 && (
-        <TableContainer sx={{ maxHeight: 480 }}>
+        <DataTable sx={{ maxHeight: 480 }}>
           <Table size="small" stickyHeader data-testid="import-rows">
             <TableHead>
               <TableRow>
@@ -59,16 +61,20 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             <TableBody>
               {report.rows.map((row) => (
                 <TableRow key={row.line}>
-                  <TableCell>{row.line}</TableCell>
-                  <TableCell>{row.email}</TableCell>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{actionLabels[row.action]}</TableCell>
-                  <TableCell>{changesText(row.changes)}</TableCell>
+                  <TableCell data-label="行">{row.line}</TableCell>
+                  <TableCell data-label="メールアドレス">{row.email}</TableCell>
+                  <TableCell data-label="氏名" className="data-table__nowrap">
+                    {row.name}
+                  </TableCell>
+                  <TableCell data-label="処理" className="data-table__nowrap">
+                    {actionLabels[row.action]}
+                  </TableCell>
+                  <TableCell data-label="変更">{changesText(row.changes)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </DataTable>
       )}
     </div>
   );

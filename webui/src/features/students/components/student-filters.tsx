@@ -36,7 +36,7 @@ export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps
         onKeyDown={(e) => {
           if (e.key === 'Enter') search();
         }}
-        sx={{ minWidth: 240 }}
+        sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       />
       <FilterSelect
         label="コース"

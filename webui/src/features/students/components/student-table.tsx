@@ -2,16 +2,17 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import type { StudentSummary } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { sortLabels, statusLabels, type StudentListState, type StudentSort } from '../list-state';
 import { formatDate } from '../../../lib/dates';
+import './student-table.css';
 
 export interface StudentTableProps {
   students: StudentSummary[];
@@ -30,18 +31,19 @@ const sortable = (state: StudentListState, sort: StudentSort, onSort: (sort: Stu
 );
 
 // One row per student: name (link to the detail), e-mail, course, start date, status, mentor in
-// charge, the due date of the open period and the behind mark.
+// charge, the due date of the open period and the behind mark. With less room (student-table.css)
+// the e-mail folds under the name and the start date under the course; on a phone rows are cards.
 export function StudentTable({ students, state, onSort }: StudentTableProps) {
   if (students.length === 0) return <Typography sx={{ py: 4 }}>該当する受講生はいません</Typography>;
   return (
-    <TableContainer>
+    <DataTable className="student-table">
       <Table size="small" data-testid="student-table">
         <TableHead>
-          <TableRow>
+          <TableRow data-label="並び替え">
             <TableCell>{sortable(state, 'name', onSort)}</TableCell>
-            <TableCell>{sortable(state, 'email', onSort)}</TableCell>
+            <TableCell className="student-table__email">{sortable(state, 'email', onSort)}</TableCell>
             <TableCell>コース</TableCell>
-            <TableCell>{sortable(state, 'start_date', onSort)}</TableCell>
+            <TableCell className="student-table__start">{sortable(state, 'start_date', onSort)}</TableCell>
             <TableCell>ステータス</TableCell>
             <TableCell>担当</TableCell>
             <TableCell>{sortable(state, 'due_on', onSort)}</TableCell>
@@ -50,7 +52,7 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
         <TableBody>
           {students.map((s) => (
             <TableRow key={s.id} data-testid="student-row" hover>
-              <TableCell>
+              <TableCell data-label="氏名" className="data-table__nowrap">
                 <Link to={`/students/${s.id}`}>{s.name || s.email}</Link>
                 {s.nickname && (
                   <Typography variant="caption" color="text.secondary" component="div">
@@ -58,13 +60,29 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
                   </Typography>
                 )}
                 {!s.registered && <Chip size="small" variant="outlined" label="招待中" />}
+                <Typography variant="caption" color="text.secondary" className="data-table__fold">
+                  {s.email}
+                </Typography>
               </TableCell>
-              <TableCell>{s.email}</TableCell>
-              <TableCell>{courseLabel(s.course)}</TableCell>
-              <TableCell>{formatDate(s.start_date)}</TableCell>
-              <TableCell>{statusLabels[s.status]}</TableCell>
-              <TableCell>{s.mentor?.nickname ?? '未割り当て'}</TableCell>
-              <TableCell>
+              <TableCell data-label="メールアドレス" className="student-table__email">
+                {s.email}
+              </TableCell>
+              <TableCell data-label="コース" className="student-table__course">
+                {courseLabel(s.course)}
+                <Typography variant="caption" color="text.secondary" className="data-table__fold">
+                  {formatDate(s.start_date)}開始
+                </Typography>
+              </TableCell>
+              <TableCell data-label="開始日" className="student-table__start data-table__nowrap">
+                {formatDate(s.start_date)}
+              </TableCell>
+              <TableCell data-label="ステータス" className="data-table__nowrap">
+                {statusLabels[s.status]}
+              </TableCell>
+              <TableCell data-label="担当" className="data-table__nowrap">
+                {s.mentor?.nickname ?? '未割り当て'}
+              </TableCell>
+              <TableCell data-label="期限" className="data-table__nowrap">
                 {s.due_on ? formatDate(s.due_on) : '—'}
                 {s.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
               </TableCell>
@@ -72,6 +90,6 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </DataTable>
   );
 }
