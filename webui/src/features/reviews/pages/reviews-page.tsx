@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
@@ -14,9 +14,16 @@ import { useCurriculumOptions } from '../api/get-curriculum-options';
 import { useSubmissions } from '../api/get-submissions';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueTable } from '../components/queue-table';
-import { ReviewDialog } from '../components/review-dialog';
 import { parseQueueFilter, queueSearchParams, type QueueFilter } from '../queue-filter';
 import { useReviewQueueChannel } from '../use-review-queue-channel';
+
+// The dialog (review form, Markdown editor and preview, mentions) loads when a submission is
+// opened, so the queue paints without it.
+const ReviewDialog = lazy(() =>
+  import(/* webpackChunkName: "review-dialog" */ '../components/review-dialog').then((m) => ({
+    default: m.ReviewDialog,
+  })),
+);
 
 // /reviews (admin and mentors, review layout): the queue oldest first with its filters (kept
 // in the URL, with the open submission as ?submission=ID), claim buttons, the review dialog
@@ -83,7 +90,11 @@ export function Component() {
           onChange={(_, page) => navigate({ ...filter, page }, null)}
         />
       )}
-      {open !== null && <ReviewDialog key={open} submissionId={open} me={me} onClose={() => navigate(filter, null)} />}
+      {open !== null && (
+        <Suspense fallback={<LinearProgress aria-label="読み込み中" />}>
+          <ReviewDialog key={open} submissionId={open} me={me} onClose={() => navigate(filter, null)} />
+        </Suspense>
+      )}
     </AppTheme>
   );
 }
