@@ -3,8 +3,12 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../components/route-error-page';
 import * as Layouts from '../layouts/content-layouts';
+import { myPageQueryOptions } from '../features/mypage/api/get-mypage';
+import { submissionsQueryOptions } from '../features/reviews/api/get-submissions';
+import { parseQueueFilter } from '../features/reviews/queue-filter';
 import { lazyModule } from './chunk-reload';
 import { guard, guestOnlyLoader, indexLoader } from './guards';
+import { prefetchLoader } from './prefetch';
 import { InitialLoading, RootShell } from './root-shell';
 import { validateParams } from './route-params';
 
@@ -159,7 +163,11 @@ export const routes: RouteObject[] = [
             Component: Layouts.ReviewLayout,
             ErrorBoundary: RouteErrorPage,
             children: [
-              { path: 'reviews', lazy: page.reviews },
+              {
+                path: 'reviews',
+                loader: prefetchLoader((url) => submissionsQueryOptions(parseQueueFilter(url.searchParams))),
+                lazy: page.reviews,
+              },
               {
                 path: 'reviews/notes/:note',
                 loader: validateParams({ note: 'reviewNote' }),
@@ -172,7 +180,7 @@ export const routes: RouteObject[] = [
             Component: Layouts.DefaultLayout,
             ErrorBoundary: RouteErrorPage,
             children: [
-              { path: 'mypage', lazy: page.mypage },
+              { path: 'mypage', loader: prefetchLoader(myPageQueryOptions), lazy: page.mypage },
               { path: 'notifications', lazy: page.notifications },
               { path: 'curriculums', lazy: page.curriculums },
               {

@@ -11,6 +11,7 @@ export const submissionsQueryOptions = (filter: QueueFilter) =>
     queryKey: reviewKeys.queue(filter),
     queryFn: () => getSubmissions(filter),
     placeholderData: keepPreviousData,
+    staleTime: 2_000, // the route's prefetch (app/prefetch.ts) is not fetched again on mount
   });
 
 export const useSubmissions = (filter: QueueFilter) => useQuery(submissionsQueryOptions(filter));
