@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Consumer, SubscriptionCallbacks } from '../../lib/cable/consumer';
+import { snackbarStore } from '../../lib/feedback';
 import { fill, messages } from '../../lib/messages';
 import { apiError, mockApi } from '../../test/api-mock';
 import { submissionDetail } from '../../test/curriculum-samples';
 import { canClaim, canRelease, reviewBlocked } from './claim-rules';
+import { QueueTable } from './components/queue-table';
 import { ReviewForm } from './components/review-form';
 import { stripTitle } from './note-title';
 import {
@@ -216,6 +218,7 @@ describe('review form', () => {
     await userEvent.click(screen.getByLabelText('合格'));
     await userEvent.click(screen.getByRole('button', { name: 'レビューを送信する' }));
     await waitFor(() => expect(onReviewed).toHaveBeenCalled());
+    expect(snackbarStore.get()).toEqual({ message: messages.review_created, isOpen: true }); // レビューを送信しました
     expect(JSON.parse(fetchMock.requests[0]?.body ?? '')).toEqual({
       review: { comment: 'よくできています', status: 'approved' },
     });
@@ -229,5 +232,34 @@ describe('review notes', () => {
   it('drop the first heading (the page heading shows the title)', () => {
     expect(stripTitle('# ベーシックメンターのルール\n\n本文')).toBe('\n本文');
     expect(stripTitle('本文だけ')).toBe('本文だけ');
+  });
+});
+
+describe('review queue table', () => {
+  it('names every cell after its column (a phone shows each row as a card) and keeps the actions', () => {
+    const claimed = submissionDetail({
+      id: 13,
+      claimed_by: { id: 2, nickname: '上級 メンター' },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <QueueTable
+          submissions={[submissionDetail(), claimed]}
+          me={{ id: 2, role: 'advanced_mentor' }}
+          onOpen={vi.fn()}
+          onRefused={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['提出日時', '課題', '受講生', 'ステータス', '担当', '操作']);
+    const [first, second] = screen.getAllByTestId('queue-row');
+    const labels = [...first!.querySelectorAll('td')].map((td) => td.getAttribute('data-label'));
+    expect(labels).toEqual([...headers.slice(0, 5), null]); // the actions span the card
+    expect(within(first!).getByRole('button', { name: 'レビューする' })).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: '担当する' })).toBeInTheDocument();
+    // 担当 also sits under ステータス, shown where the column folds (queue-table.css)
+    expect(within(second!).getByText('担当: 上級 メンター')).toHaveClass('data-table__fold');
+    expect(within(second!).getByRole('button', { name: '担当を外す' })).toBeInTheDocument();
   });
 });

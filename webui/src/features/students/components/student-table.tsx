@@ -32,7 +32,7 @@ const sortable = (state: StudentListState, sort: StudentSort, onSort: (sort: Stu
 
 // One row per student: name (link to the detail), e-mail, course, start date, status, mentor in
 // charge, the due date of the open period and the behind mark. With less room (student-table.css)
-// the e-mail folds under the name and the start date under the course; on a phone rows are cards.
+// the start date folds under the course, then the e-mail under the name; on a phone rows are cards.
 export function StudentTable({ students, state, onSort }: StudentTableProps) {
   if (students.length === 0) return <Typography sx={{ py: 4 }}>該当する受講生はいません</Typography>;
   return (
@@ -40,9 +40,16 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
       <Table size="small" data-testid="student-table">
         <TableHead>
           <TableRow data-label="並び替え">
-            <TableCell>{sortable(state, 'name', onSort)}</TableCell>
+            <TableCell>
+              {sortable(state, 'name', onSort)}
+              {/* A folded column keeps its sort button, under the column it folds into. */}
+              <div className="data-table__fold student-table__fold-email">{sortable(state, 'email', onSort)}</div>
+            </TableCell>
             <TableCell className="student-table__email">{sortable(state, 'email', onSort)}</TableCell>
-            <TableCell>コース</TableCell>
+            <TableCell>
+              コース
+              <div className="data-table__fold student-table__fold-start">{sortable(state, 'start_date', onSort)}</div>
+            </TableCell>
             <TableCell className="student-table__start">{sortable(state, 'start_date', onSort)}</TableCell>
             <TableCell>ステータス</TableCell>
             <TableCell>担当</TableCell>
@@ -60,16 +67,24 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
                   </Typography>
                 )}
                 {!s.registered && <Chip size="small" variant="outlined" label="招待中" />}
-                <Typography variant="caption" color="text.secondary" className="data-table__fold">
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  className="data-table__fold student-table__fold-email"
+                >
                   {s.email}
                 </Typography>
               </TableCell>
-              <TableCell data-label="メールアドレス" className="student-table__email">
+              <TableCell data-label="メールアドレス" className="student-table__email data-table__nowrap">
                 {s.email}
               </TableCell>
               <TableCell data-label="コース" className="student-table__course">
                 {courseLabel(s.course)}
-                <Typography variant="caption" color="text.secondary" className="data-table__fold">
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  className="data-table__fold student-table__fold-start"
+                >
                   {formatDate(s.start_date)}開始
                 </Typography>
               </TableCell>
