@@ -47,9 +47,9 @@ export function AnswerItem({ answer, canEdit, canMark, onMark, onUnmark }: Answe
       data-testid="answer"
       sx={{ p: 2, borderColor: answer.is_solution ? 'success.main' : undefined }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <AccountChip account={answer.account} />
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {formatDateTime(answer.created_at)}
         </Typography>
         {answer.is_solution && <Chip size="small" color="success" label="解決した回答" />}
