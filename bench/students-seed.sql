@@ -1,6 +1,6 @@
 -- Seeds the students bench (bench/students.sh): :students student accounts (their records come
 -- from the accounts trigger of migration 0020) with start dates spread over the last 200 days
--- and mentors in charge, :submissions submissions over the plans' tasks (the last of each student's ten and some others waiting), and
+-- and mentors in charge, :submissions submissions over the plans' tasks (the last of each student's ten and some others waiting) with their reviews, and
 -- one admin with a session (jti bench-admin; bench/students.mjs signs its token).
 INSERT INTO accounts (email, role, nickname, password_hash)
 SELECT 'bench-mentor-' || g || '@example.com', 'advanced_mentor', 'ベンチ メンター ' || g, 'x' FROM generate_series(1, 20) g;
@@ -25,4 +25,10 @@ JOIN LATERAL (SELECT n, (ARRAY[3,9,10,13,14,18,19,20,21,22])[1 + (n - 1) % 10] A
                           ELSE 'approved' END AS status
               FROM generate_series(1, 40) n) t
   ON t.n <= ceil(:submissions::numeric / :students) AND (a.r - 1) * ceil(:submissions::numeric / :students) + t.n <= :submissions;
+-- Each reviewed submission's review (the weekly trends count them and their waits).
+INSERT INTO reviews (submission_id, account_id, status, comment, created_at)
+SELECT s.id, m.id, s.status, 'ベンチのレビュー', s.reviewed_at FROM submissions s
+JOIN accounts a ON a.id = s.account_id AND a.email LIKE 'bench-student-%'
+JOIN accounts m ON m.email = 'bench-mentor-' || (1 + s.id % 20) || '@example.com'
+WHERE s.reviewed_at IS NOT NULL;
 ANALYZE;

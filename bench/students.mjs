@@ -1,5 +1,6 @@
 // Students through the API (bench/students.sh): GET /api/v1/students (first page, the default
-// sort; a search; the behind filter) and GET /api/v1/dashboard, sequentially: p50/p95/p99.
+// sort; a search; the behind filter), GET /api/v1/dashboard and its weekly trends, sequentially:
+// p50/p95/p99.
 //   node bench/students.mjs URL SECRET ADMIN_ID [REQUESTS=400]
 import { client, quantiles, signToken } from './lib/client.mjs';
 
@@ -24,4 +25,5 @@ await measure('/api/v1/students (pages 1-5, default sort)', [1, 2, 3, 4, 5].map(
 await measure('/api/v1/students?q=… (search)', ['/api/v1/students?q=' + encodeURIComponent('受講生 12'), '/api/v1/students?q=student-77']);
 await measure('/api/v1/students?behind=true&sort=due_on', ['/api/v1/students?behind=true&sort=due_on&order=asc']);
 await measure('/api/v1/dashboard', ['/api/v1/dashboard']);
+await measure('/api/v1/dashboard/trends (12 weeks)', ['/api/v1/dashboard/trends']);
 process.exit(0);  // the keep-alive connections would hold the process open

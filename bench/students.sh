@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Students: `camp students import` of 10,000 new students (invitations queued included), then
-# GET /api/v1/students with 20,000 students and GET /api/v1/dashboard with 20,000 students and
-# 200,000 submissions (bench/students-seed.sql, bench/students.mjs). Targets: import
+# GET /api/v1/students with 20,000 students and GET /api/v1/dashboard (and its weekly trends) with
+# 20,000 students and 200,000 submissions (bench/students-seed.sql, bench/students.mjs). Targets: import
 # <= 3 s, /students p95 <= 30 ms, /dashboard p95 <= 50 ms.
 #   bench/students.sh
 #   BENCH_IMPORT=10000 BENCH_STUDENTS=20000 BENCH_SUBMISSIONS=200000 BENCH_STUDENTS_PORT=18450 BUILD_DIR=build

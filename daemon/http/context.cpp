@@ -41,6 +41,18 @@ int bounded_query_int(const Request& request, const char* name, int fallback, in
 
 }  // namespace
 
+int Context::bounded_query(const char* name, int fallback, int max) const {
+  return bounded_query_int(request, name, fallback, max);
+}
+
+std::optional<bool> Context::flag_query(const char* name) const {
+  const auto value = request.query_param(name);
+  if (!value || value->empty()) return std::nullopt;
+  if (*value != "true" && *value != "false")
+    throw Error(errc::malformed, std::string("query parameter '") + name + "' is not valid");
+  return *value == "true";
+}
+
 PageParams Context::page_params(int default_per, int max_per) const {
   return {bounded_query_int(request, "page", 1, 10000), bounded_query_int(request, "per", default_per, max_per)};
 }

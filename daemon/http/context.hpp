@@ -30,6 +30,10 @@ struct Context {
   // ?page= (1..10000) and ?per= (1..max_per); absent means the default, anything else is a 400
   // naming the field, so a huge or negative number never reaches SQL.
   PageParams page_params(int default_per = 20, int max_per = limits::page_size_max) const;
+  // ?name= as a whole number in 1..max (absent or empty: `fallback`), else a 400 naming it.
+  int bounded_query(const char* name, int fallback, int max) const;
+  // ?name=true or false (absent or empty: nothing), anything else a 400 naming it.
+  std::optional<bool> flag_query(const char* name) const;
 };
 
 }  // namespace camp::http

@@ -51,6 +51,7 @@ Response list(Context& ctx) {
   p.category_id = int_query(ctx, "category_id");
   p.status = ctx.request.query_param("status").value_or("all");
   if (p.status.empty()) p.status = "all";
+  p.unanswered = ctx.flag_query("unanswered").value_or(false);
   const auto paging = ctx.page_params();
   p.page = paging.page;
   p.per = paging.per;

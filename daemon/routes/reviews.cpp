@@ -35,6 +35,7 @@ Response queue(Context& ctx) {
   p.task_id = whole_number(ctx, "task_id");
   p.claimed_by = text_query(ctx, "claimed_by");
   p.older_than_days = whole_number(ctx, "older_than_days");
+  p.newer_than_days = whole_number(ctx, "newer_than_days");
   const auto paging = ctx.page_params();
   p.page = paging.page;
   p.per = paging.per;

@@ -21,7 +21,7 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       invitations(pool, clock, config.public_url),
       curriculums(pool),
       milestones(pool),
-      reviews(pool, milestones),
+      reviews(pool, milestones, clock),
       events(pool, clock, config.public_url, unsubscribe_links),
       students(pool, clock),
       dashboards(pool, clock),

@@ -42,6 +42,11 @@ TimePoint school_day_start(Date day) {
   return school_zone()->to_sys(local_midnight, date::choose::earliest);
 }
 
+Date week_start(Date day) {
+  const std::chrono::sys_days d(day);
+  return Date(d - std::chrono::days(std::chrono::weekday(d).iso_encoding() - 1));
+}
+
 std::optional<Date> parse_date(std::string_view t) {
   if (t.size() != 10 || t[4] != '-' || t[7] != '-' || !digits(t, 0, 4) || !digits(t, 5, 2) || !digits(t, 8, 2))
     return std::nullopt;

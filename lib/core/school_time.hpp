@@ -24,6 +24,9 @@ Date school_date(TimePoint t);
 // The instant a school day begins (its 00:00 in Asia/Tokyo).
 TimePoint school_day_start(Date day);
 
+// The Monday of the school week holding `day` (school weeks start on Monday).
+Date week_start(Date day);
+
 // The one date rule: "YYYY-MM-DD" exactly (ASCII digits), a real calendar day, year 1900..2999.
 std::optional<Date> parse_date(std::string_view text);
 // "2026-11-20".

@@ -1,6 +1,7 @@
 #include "events/repo.hpp"
 
 #include "db/arrays.hpp"
+#include "reporting/definitions.hpp"
 
 namespace camp::events::repo {
 namespace {
@@ -29,7 +30,7 @@ constexpr db::Statement kDeleteTag{"event_tags.delete", "DELETE FROM event_tags 
 
 // $2 now (epoch seconds), $3 LIMIT, $4 OFFSET. An event is upcoming until it ends.
 constexpr db::Statement kUpcoming{"events.upcoming", CAMP_EVENT_SELECT
-                                  "WHERE e.status <> 'draft' AND e.ends_at > to_timestamp($2) "
+                                  "WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($2)") " "
                                   "ORDER BY e.starts_at, e.id LIMIT $3 OFFSET $4"};
 constexpr db::Statement kPast{"events.past", CAMP_EVENT_SELECT
                               "WHERE e.status <> 'draft' AND e.ends_at <= to_timestamp($2) "
@@ -38,7 +39,7 @@ constexpr db::Statement kDrafts{"events.drafts", CAMP_EVENT_SELECT
                                 "WHERE e.status = 'draft' AND $2::int8 IS NOT NULL "
                                 "ORDER BY e.created_at DESC, e.id DESC LIMIT $3 OFFSET $4"};
 constexpr db::Statement kCountUpcoming{"events.count_upcoming",
-                                       "SELECT count(*) FROM events WHERE status <> 'draft' AND ends_at > to_timestamp($1)"};
+                                       "SELECT count(*) FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($1)")};
 constexpr db::Statement kCountPast{"events.count_past",
                                    "SELECT count(*) FROM events WHERE status <> 'draft' AND ends_at <= to_timestamp($1)"};
 constexpr db::Statement kCountDrafts{"events.count_drafts",

@@ -7,6 +7,7 @@
 #include "core/school_time.hpp"
 #include "core/validation.hpp"
 #include "db/arrays.hpp"
+#include "reporting/definitions.hpp"
 
 namespace camp::questions::repo {
 namespace {
@@ -50,7 +51,7 @@ constexpr db::Statement kCategoryInUse{
   "WHERE ($1::int IS NULL OR q.category_id = ANY (ARRAY(SELECT id FROM question_categories WHERE id = $1 OR parent_id = $1))) " \
   "AND ($2::text = 'all' OR ($2::text = 'solved') = (q.solved_answer_id IS NOT NULL)) "                    \
   "AND ($3::timestamptz IS NULL OR q.created_at >= $3::timestamptz) "                                      \
-  "AND (NOT $4::boolean OR q.answers_count = 0) "
+  "AND (NOT $4::boolean OR " CAMP_QUESTION_UNANSWERED("q") ") "
 #define CAMP_QUESTION_ORDER "ORDER BY is_pick_up DESC, created_at DESC, id DESC "
 // Every keyword as a substring of the lowered text. $5: the LIKE patterns (text[]), lowered
 // once by an InitPlan, as search_text was (lower() of the database's own locale).

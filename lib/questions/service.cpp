@@ -101,6 +101,7 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.keywords = split_keywords(p.keywords);
   q.category_id = p.category_id;
   q.status = p.status;
+  q.unanswered = p.unanswered;
   q.page = p.page;
   q.per = p.per;
   if (lists_) {

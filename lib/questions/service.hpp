@@ -26,6 +26,7 @@ struct SearchParams {
   std::optional<int> category_id;
   std::string status = "all";
   int page = 1, per = 20;
+  bool unanswered = false;  // only questions without any answer (the dashboard's 未回答の質問)
 };
 
 struct QuestionPage {

@@ -5,31 +5,34 @@
 namespace camp::reporting {
 namespace {
 
-// $1 today (school date), $2 first and $3 last day of the period, $4 now (epoch seconds).
+// $1 today (school date), $2 first and $3 last day of the period, $4 now (epoch seconds),
+// $5..$12 the bounds (from, below) of the four waiting-age buckets. Every condition is the one
+// the figure's list uses (reporting/definitions.hpp).
+#define CAMP_AGED(from, below) \
+  "count(*) FILTER (WHERE " CAMP_SUBMISSION_AGE("s", "to_timestamp($4)", from, below) ")"
 constexpr db::Statement kFigures{
     "reporting.school_figures",
-    "WITH w AS (SELECT count(*) AS n, min(created_at) AS oldest, "
-    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '1 day') AS d1, "
-    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '3 days') AS d3, "
-    "count(*) FILTER (WHERE created_at > to_timestamp($4) - interval '7 days') AS d7 "
-    "FROM submissions WHERE status = 'waiting') "
-    "SELECT w.n, floor(extract(epoch FROM w.oldest))::int8, w.d1, w.d3, w.d7, "
-    "(SELECT count(*) FROM questions WHERE answers_count = 0), "
-    "(SELECT count(*) FROM events WHERE status = 'published' AND starts_at > to_timestamp($4)), "
+    "WITH w AS (SELECT count(*) AS n, min(s.created_at) AS oldest, " CAMP_AGED("$5::int", "$6::int") " AS a0, "
+    CAMP_AGED("$7::int", "$8::int") " AS a1, " CAMP_AGED("$9::int", "$10::int") " AS a2, "
+    CAMP_AGED("$11::int", "$12::int") " AS a3 FROM submissions s WHERE s.status = 'waiting') "
+    "SELECT w.n, floor(extract(epoch FROM w.oldest))::int8, w.a0, w.a1, w.a2, w.a3, "
+    "(SELECT count(*) FROM questions q WHERE " CAMP_QUESTION_UNANSWERED("q") "), "
+    "(SELECT count(*) FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($4)") "), "
     "(SELECT count(*) FROM students WHERE start_date BETWEEN $2::date AND $3::date), "
     "(SELECT count(*) FROM mail_outbox WHERE status = 'failed'), "
-    "(SELECT count(*) FROM students WHERE status = 'active' AND due_on < $1::date) FROM w"};
+    "(SELECT count(*) FROM students s WHERE " CAMP_STUDENT_BEHIND("s", "$1::date") ") FROM w"};
+#undef CAMP_AGED
 constexpr db::Statement kByCourse{
     "reporting.course_figures",
     "SELECT c.code, c.name, c.months, "
     "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND s.status = 'active'), "
-    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND s.status = 'active' AND s.due_on < $1::date) "
+    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND " CAMP_STUDENT_BEHIND("s", "$1::date") ") "
     "FROM courses c ORDER BY c.id"};
 constexpr db::Statement kUpcoming{
     "reporting.upcoming_events",
-    "SELECT id, title, floor(extract(epoch FROM starts_at))::int8, floor(extract(epoch FROM ends_at))::int8, "
-    "participants_count, capacity FROM events WHERE status = 'published' AND starts_at > to_timestamp($1) "
-    "ORDER BY starts_at, id LIMIT $2"};
+    "SELECT e.id, e.title, floor(extract(epoch FROM e.starts_at))::int8, floor(extract(epoch FROM e.ends_at))::int8, "
+    "e.participants_count, e.capacity, e.status = 'cancelled' FROM events e "
+    "WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($1)") " ORDER BY e.starts_at, e.id LIMIT $2"};
 constexpr db::Statement kProgress{
     "reporting.curriculum_progress",
     "SELECT cu.name, cu.title, count(t.id), "
@@ -44,18 +47,20 @@ std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono:
 }  // namespace
 
 SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now) {
-  const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), epoch(now))[0];
+  const auto& b = kWaitingAgeBuckets;
+  static_assert(kWaitingAgeBuckets.size() == 4, "kFigures counts four buckets");
+  const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), epoch(now),
+                         b[0].from_days, b[0].below_days, b[1].from_days, b[1].below_days, b[2].from_days,
+                         b[2].below_days, b[3].from_days, b[3].below_days)[0];
   SchoolFigures out;
   out.waiting_submissions = f[0].as<std::int64_t>();
   if (!f[1].is_null()) out.oldest_waiting = unix_time(f[1].as<std::int64_t>());
-  out.waiting_within_1_day = f[2].as<std::int64_t>();
-  out.waiting_within_3_days = f[3].as<std::int64_t>();
-  out.waiting_within_7_days = f[4].as<std::int64_t>();
-  out.unanswered_questions = f[5].as<std::int64_t>();
-  out.upcoming_events = f[6].as<std::int64_t>();
-  out.new_students = f[7].as<std::int64_t>();
-  out.failed_mails = f[8].as<std::int64_t>();
-  out.behind = f[9].as<std::int64_t>();
+  for (std::size_t i = 0; i < b.size(); ++i) out.waiting_by_age[i] = f[static_cast<int>(2 + i)].as<std::int64_t>();
+  out.unanswered_questions = f[6].as<std::int64_t>();
+  out.upcoming_events = f[7].as<std::int64_t>();
+  out.new_students = f[8].as<std::int64_t>();
+  out.failed_mails = f[9].as<std::int64_t>();
+  out.behind = f[10].as<std::int64_t>();
   return out;
 }
 
@@ -71,7 +76,7 @@ std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit)
   std::vector<UpcomingEvent> out;
   for (const auto& r : tx.exec(kUpcoming, epoch(now), limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), unix_time(r[2].as<std::int64_t>()),
-                   unix_time(r[3].as<std::int64_t>()), r[4].as<int>(), r[5].as<int>()});
+                   unix_time(r[3].as<std::int64_t>()), r[4].as<int>(), r[5].as<int>(), r[6].as<bool>()});
   return out;
 }
 

@@ -2,6 +2,7 @@
 // The figures of the admin's dashboard and the student's my page: read across domains
 // (submissions, questions, events, students, mails, curriculums) in a few indexed statements,
 // never a loop over students. lib/students/dashboard.cpp words them as JSON.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,16 +10,17 @@
 
 #include "core/clock.hpp"
 #include "db/pool.hpp"
+#include "reporting/definitions.hpp"
 
 namespace camp::reporting {
 
 struct SchoolFigures {
   std::int64_t waiting_submissions = 0;
   std::optional<TimePoint> oldest_waiting;  // the oldest waiting submission's time
-  // Waiting submissions made within the last 1, 3 and 7 days (each includes the shorter).
-  std::int64_t waiting_within_1_day = 0, waiting_within_3_days = 0, waiting_within_7_days = 0;
+  // Waiting submissions per bucket of reporting::kWaitingAgeBuckets (reporting/definitions.hpp).
+  std::array<std::int64_t, kWaitingAgeBuckets.size()> waiting_by_age{};
   std::int64_t unanswered_questions = 0;
-  std::int64_t upcoming_events = 0;
+  std::int64_t upcoming_events = 0;  // as the event list's 今後 tab
   std::int64_t new_students = 0;  // starting between the two days given
   std::int64_t failed_mails = 0;
   std::int64_t behind = 0;  // active students past their due day
@@ -39,8 +41,9 @@ struct UpcomingEvent {
   std::string title;
   TimePoint starts_at, ends_at;
   int participants_count = 0, capacity = 0;
+  bool cancelled = false;
 };
-// Published events starting after `now`, soonest first.
+// The event list's upcoming events (published or cancelled, not ended at `now`), soonest first.
 std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit);
 
 struct CurriculumProgress {

@@ -1,6 +1,7 @@
 #include "reviews/repo.hpp"
 
 #include "db/arrays.hpp"
+#include "reporting/definitions.hpp"
 
 namespace camp::reviews::repo {
 namespace {
@@ -59,13 +60,14 @@ constexpr db::Statement kStudentCurriculum{
     "SELECT " CAMP_SUBMISSION_COLUMNS "FROM submissions s " CAMP_SUBMISSION_JOINS
     "WHERE s.account_id = $1 AND t.curriculum_name = $2 ORDER BY s.created_at DESC, s.id DESC"};
 
-// $1 status ('all' or one), $2 curriculum, $3 task, $4 claimer, $5 unclaimed only, $6 older than days.
+// $1 status ('all' or one), $2 curriculum, $3 task, $4 claimer, $5 unclaimed only, $6 older than
+// days, $9 newer than days, $10 now (epoch seconds): the age is the dashboard's (reporting/definitions.hpp).
 #define CAMP_QUEUE_FILTER                                                                                        \
   "WHERE ($1::text = 'all' OR s.status = $1::text) "                                                             \
   "AND ($2::text IS NULL OR s.task_id = ANY (ARRAY(SELECT id FROM tasks WHERE curriculum_name = $2::text))) "   \
   "AND ($3::int IS NULL OR s.task_id = $3::int) AND ($4::int8 IS NULL OR s.claimed_by = $4::int8) "              \
   "AND (NOT $5::boolean OR s.claimed_by IS NULL) "                                                               \
-  "AND ($6::int IS NULL OR s.created_at <= now() - make_interval(days => $6::int)) "
+  "AND " CAMP_SUBMISSION_AGE("s", "to_timestamp($10)", "$6::int", "$9::int") " "
 constexpr db::Statement kQueue{
     "reviews.queue",
     "WITH page AS (SELECT s.id FROM submissions s " CAMP_QUEUE_FILTER "ORDER BY s.created_at, s.id LIMIT $7 OFFSET $8) "
@@ -193,7 +195,7 @@ std::vector<Submission> student_curriculum_submissions(db::Tx& tx, std::int64_t 
 
 std::pair<std::vector<Submission>, std::int64_t> queue(db::Tx& tx, const QueueQuery& q) {
   const auto rows = tx.exec(kQueue, q.status, q.curriculum, q.task_id, q.claimed_by, q.unclaimed, q.older_than_days, q.per,
-                            (q.page - 1) * q.per);
+                            (q.page - 1) * q.per, q.newer_than_days, q.now);
   std::vector<Submission> out;
   std::int64_t total = 0;
   for (const auto& r : rows) {

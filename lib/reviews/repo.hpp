@@ -51,7 +51,8 @@ struct QueueQuery {
   std::optional<int> task_id;
   std::optional<std::int64_t> claimed_by;
   bool unclaimed = false;
-  std::optional<int> older_than_days;
+  std::optional<int> older_than_days, newer_than_days;  // age in whole days: at least, below
+  std::int64_t now = 0;                                 // epoch seconds
   int page = 1, per = 20;
 };
 std::pair<std::vector<Submission>, std::int64_t> queue(db::Tx& tx, const QueueQuery& q);

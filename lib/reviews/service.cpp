@@ -111,14 +111,17 @@ QueuePage ReviewService::queue(const accounts::Account& actor, const QueueParams
     else if (!c.empty() && c.size() <= 18 && c.find_first_not_of("0123456789") == std::string::npos) q.claimed_by = std::stoll(c);
     else errors["claimed_by"].push_back(std::string(msg::claimed_by_choice));
   }
-  if (p.older_than_days && (*p.older_than_days < 0 || *p.older_than_days > 36500))
-    errors["older_than_days"].push_back(msg::integer_range("0", "36500"));
+  for (const auto& [name, days] : {std::pair{"older_than_days", p.older_than_days}, std::pair{"newer_than_days", p.newer_than_days}})
+    if (days && (*days < 0 || *days > limits::submission_age_days_max))
+      errors[name].push_back(msg::integer_range("0", std::to_string(limits::submission_age_days_max)));
   throw_if_invalid(errors);
   q.status = p.status;
   q.curriculum = p.curriculum;
   // A task id beyond the column's range names no task: an empty page, never a wrapped number.
   if (p.task_id) q.task_id = *p.task_id > 0 && *p.task_id <= 2147483647 ? static_cast<int>(*p.task_id) : -1;
   if (p.older_than_days) q.older_than_days = static_cast<int>(*p.older_than_days);
+  if (p.newer_than_days) q.newer_than_days = static_cast<int>(*p.newer_than_days);
+  q.now = std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
   q.page = p.page;
   q.per = p.per;
   auto [items, total] = pool_.autocommit([&](db::Tx& tx) { return repo::queue(tx, q); });

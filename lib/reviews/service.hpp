@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "accounts/model.hpp"
+#include "core/clock.hpp"
 #include "db/pool.hpp"
 #include "milestones/service.hpp"
 #include "reviews/model.hpp"
@@ -24,7 +25,8 @@ struct QueueParams {
   std::optional<std::string> curriculum;
   std::optional<std::int64_t> task_id;
   std::optional<std::string> claimed_by;  // an account id, "me" or "none"
-  std::optional<std::int64_t> older_than_days;
+  std::optional<std::int64_t> older_than_days;  // waiting at least this many whole days
+  std::optional<std::int64_t> newer_than_days;  // and fewer than this many (the dashboard's buckets)
   int page = 1, per = 20;
 };
 
@@ -35,7 +37,8 @@ struct ReviewInput {
 
 class ReviewService {
  public:
-  ReviewService(db::Pool& pool, milestones::MilestoneService& milestones) : pool_(pool), milestones_(milestones) {}
+  ReviewService(db::Pool& pool, milestones::MilestoneService& milestones, const Clock& clock = system_clock())
+      : pool_(pool), milestones_(milestones), clock_(clock) {}
 
   SubmissionDetail submit(const accounts::Account& actor, std::int64_t task_id, const std::string& repository_url);
   QueuePage queue(const accounts::Account& actor, const QueueParams& params);
@@ -56,6 +59,7 @@ class ReviewService {
   SubmissionDetail detail(db::Tx& tx, const accounts::Account& actor, std::int64_t id);
   db::Pool& pool_;
   milestones::MilestoneService& milestones_;
+  const Clock& clock_;
 };
 
 // Admins and every kind of mentor work the review queue.

@@ -2,11 +2,30 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/limits.hpp"
 #include "reporting/dashboard.hpp"
+#include "reporting/trends.hpp"
 #include "students/repo.hpp"
 #include "students/service.hpp"
 
 namespace camp::students {
+namespace {
+
+// The review queue (web) filtered to one bucket: age=from (days, at least) and age_below (fewer
+// than), the queue's older_than_days and newer_than_days.
+std::string queue_link(const reporting::AgeBucket& b) {
+  std::string query;
+  if (b.from_days > 0) query += "age=" + std::to_string(b.from_days);
+  if (b.below_days) query += (query.empty() ? "" : "&") + std::string("age_below=") + std::to_string(*b.below_days);
+  return query.empty() ? "/reviews" : "/reviews?" + query;
+}
+
+nlohmann::json event_json(const reporting::UpcomingEvent& e) {
+  return {{"id", e.id}, {"title", e.title}, {"starts_at", iso_school(e.starts_at)}, {"ends_at", iso_school(e.ends_at)},
+          {"cancelled", e.cancelled}};
+}
+
+}  // namespace
 
 nlohmann::json DashboardService::dashboard(const accounts::Account& actor) {
   if (actor.role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
@@ -24,25 +43,31 @@ nlohmann::json DashboardService::dashboard(const accounts::Account& actor) {
           behind.push_back({{"course", course}, {"count", c.behind}, {"link", "/students?behind=true&course=" + c.code}});
         }
         auto events = nlohmann::json::array();
-        for (const auto& e : reporting::upcoming_events(tx, now, 5))
-          events.push_back({{"id", e.id}, {"title", e.title}, {"starts_at", iso_school(e.starts_at)}, {"ends_at", iso_school(e.ends_at)},
-                            {"participants_count", e.participants_count}, {"capacity", e.capacity}});
-        const auto waiting = f.waiting_submissions, day1 = f.waiting_within_1_day, day3 = f.waiting_within_3_days,
-                   day7 = f.waiting_within_7_days;
+        for (const auto& e : reporting::upcoming_events(tx, now, 5)) {
+          auto event = event_json(e);
+          event["participants_count"] = e.participants_count;
+          event["capacity"] = e.capacity;
+          events.push_back(std::move(event));
+        }
+        auto buckets = nlohmann::json::array();
+        for (std::size_t i = 0; i < reporting::kWaitingAgeBuckets.size(); ++i) {
+          const auto& b = reporting::kWaitingAgeBuckets[i];
+          buckets.push_back({{"key", b.key},
+                             {"from_days", b.from_days},
+                             {"below_days", b.below_days ? nlohmann::json(*b.below_days) : nlohmann::json(nullptr)},
+                             {"count", f.waiting_by_age[i]},
+                             {"link", queue_link(b)}});
+        }
         return nlohmann::json{
             {"today", format_date(today)},
             {"active_by_course", active},
             {"behind", {{"count", f.behind}, {"by_course", behind}, {"link", "/students?behind=true"}}},
             {"waiting_submissions",
-             {{"count", waiting},
+             {{"count", f.waiting_submissions},
               {"oldest_created_at", f.oldest_waiting ? nlohmann::json(iso_school(*f.oldest_waiting)) : nlohmann::json(nullptr)},
-              {"buckets",
-               {{{"key", "within_1_day"}, {"count", day1}},
-                {{"key", "within_3_days"}, {"count", day3 - day1}},
-                {{"key", "within_7_days"}, {"count", day7 - day3}},
-                {{"key", "over_7_days"}, {"count", waiting - day7}}}},
+              {"buckets", buckets},
               {"link", "/reviews"}}},
-            {"unanswered_questions", {{"count", f.unanswered_questions}, {"link", "/questions?status=unsolved"}}},
+            {"unanswered_questions", {{"count", f.unanswered_questions}, {"link", "/questions?unanswered=true"}}},
             {"upcoming_events", {{"count", f.upcoming_events}, {"data", events}, {"link", "/events"}}},
             {"new_students_this_month",
              {{"count", f.new_students},
@@ -50,6 +75,23 @@ nlohmann::json DashboardService::dashboard(const accounts::Account& actor) {
             {"failed_mails", {{"count", f.failed_mails}, {"link", nullptr}}}};
       },
       db::Isolation::repeatable_read);
+}
+
+nlohmann::json DashboardService::trends(const accounts::Account& actor, int weeks) {
+  if (actor.role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
+  if (weeks < 1 || weeks > limits::dashboard_trend_weeks_max)
+    throw Error(errc::invalid, std::string(msg::invalid_input),
+                {{"weeks", {msg::integer_range("1", std::to_string(limits::dashboard_trend_weeks_max))}}});
+  const auto today = clock_.today();
+  auto data = nlohmann::json::array();
+  for (const auto& w : pool_.autocommit([&](db::Tx& tx) { return reporting::weekly_trends(tx, today, weeks); }))
+    data.push_back({{"week_start", format_date(w.week_start)},
+                    {"submissions", w.submissions},
+                    {"reviews", w.reviews},
+                    {"median_review_wait_hours", w.median_review_wait_hours ? nlohmann::json(*w.median_review_wait_hours)
+                                                                            : nlohmann::json(nullptr)},
+                    {"behind", w.behind}});
+  return {{"today", format_date(today)}, {"weeks", weeks}, {"data", data}};
 }
 
 nlohmann::json DashboardService::mypage(const accounts::Account& actor) {
@@ -82,8 +124,7 @@ nlohmann::json DashboardService::mypage(const accounts::Account& actor) {
         for (const auto& q : repo::questions(tx, actor.id, true, 10)) questions.push_back(to_json(q));
         auto events = nlohmann::json::array();
         if (s->course.code != "u29")
-          for (const auto& e : reporting::upcoming_events(tx, now, 5))
-            events.push_back({{"id", e.id}, {"title", e.title}, {"starts_at", iso_school(e.starts_at)}, {"ends_at", iso_school(e.ends_at)}});
+          for (const auto& e : reporting::upcoming_events(tx, now, 5)) events.push_back(event_json(e));
         return nlohmann::json{{"student", to_json(*s, today)}, {"progress", progress},  {"gantt", to_json(g)},
                               {"next_task", next},             {"open_questions", questions}, {"upcoming_events", events}};
       },

@@ -15,6 +15,8 @@ class DashboardService {
 
   // Admin only (404 for everyone else).
   nlohmann::json dashboard(const accounts::Account& actor);
+  // The last `weeks` school weeks' figures, oldest first (admin only; weeks 1..dashboard_trend_weeks_max).
+  nlohmann::json trends(const accounts::Account& actor, int weeks);
   // Students only (404 for everyone else, and for a student without a record).
   nlohmann::json mypage(const accounts::Account& actor);
 

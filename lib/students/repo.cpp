@@ -4,6 +4,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "reporting/definitions.hpp"
+
 namespace camp::students::repo {
 namespace {
 
@@ -28,7 +30,7 @@ constexpr db::Statement kLock{"students.lock", "SELECT 1 FROM students WHERE id 
   " AND ($2::text IS NULL OR s.course_id = (SELECT id FROM courses WHERE code = $2))"          \
   " AND ($3::int8 IS NULL OR s.mentor_id = $3) AND (NOT $4::bool OR s.mentor_id IS NULL)"      \
   " AND ($5::text IS NULL OR s.status = $5)"                                                    \
-  " AND (NOT $6::bool OR (s.status = 'active' AND s.due_on < $7::date))"                       \
+  " AND (NOT $6::bool OR " CAMP_STUDENT_BEHIND("s", "$7::date") ")"                           \
   " AND ($8::date IS NULL OR s.start_date >= $8) AND ($9::date IS NULL OR s.start_date <= $9)"
 
 constexpr db::Statement kCount{"students.count", "SELECT count(*) FROM students s" CAMP_STUDENT_FILTERS};

@@ -260,6 +260,8 @@ const MATRIX = [
   { method: 'GET', path: '/api/v1/students/{id}/questions', label: 'own record', prepare: ownRecord, expect: STAFF(200, { student: 200, u29: 200 }) },
   { method: 'GET', path: '/api/v1/mentors', expect: STAFF(200) },
   { method: 'GET', path: '/api/v1/dashboard', expect: all(404, { admin: 200, anonymous: 401 }) },
+  { method: 'GET', path: '/api/v1/dashboard/trends', expect: all(404, { admin: 200, anonymous: 401 }) },
+  { method: 'GET', path: '/api/v1/dashboard/trends?weeks=52', expect: all(404, { admin: 200, anonymous: 401 }) },
   { method: 'GET', path: '/api/v1/mypage', expect: all(404, { student: 200, u29: 200, anonymous: 401 }) },
   {
     method: 'POST', path: '/api/v1/student_imports?dry_run=true',

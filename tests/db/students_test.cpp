@@ -12,6 +12,8 @@
 #include "accounts/service.hpp"
 #include "core/text.hpp"
 #include "environment.hpp"
+#include "milestones/service.hpp"
+#include "reviews/service.hpp"
 #include "students/dashboard.hpp"
 #include "students/import.hpp"
 #include "students/service.hpp"
@@ -271,6 +273,118 @@ TEST_F(Fixture, DashboardAndMyPage) {
   EXPECT_EQ(m["gantt"]["periods"].size(), 13u);
   EXPECT_EQ(m["next_task"]["task_id"], 3);
   EXPECT_EQ(m["next_task"]["state"], "behind");  // days 1-14 from 11-10 ended on 11-23, not approved
+}
+
+TEST_F(Fixture, EachWaitingAgeBucketIsTheQueueItsLinkOpens) {
+  // Waiting submissions 0 h, 23 h, 25 h, 71 h, 73 h, 167 h, 169 h and 40 days old (the fixture's clock).
+  const auto a = person("student", "rails_4m");
+  for (const auto& [task, at] : std::vector<std::pair<int, std::string>>{{13, "2026-12-01 12:00"},
+                                                                         {14, "2026-11-30 13:00"},
+                                                                         {18, "2026-11-30 11:00"},
+                                                                         {19, "2026-11-28 13:00"},
+                                                                         {20, "2026-11-28 11:00"},
+                                                                         {21, "2026-11-24 13:00"},
+                                                                         {22, "2026-11-24 11:00"},
+                                                                         {3, "2026-10-22 12:00"}})
+    submit(a, task, "waiting", at);
+  milestones::MilestoneService milestones{dbtest::pool()};
+  reviews::ReviewService reviews{dbtest::pool(), milestones, clock};
+  const auto d = dashboards.dashboard(admin());
+  std::int64_t sum = 0;
+  for (const auto& b : d["waiting_submissions"]["buckets"]) {
+    // The link's query is the queue's: age -> older_than_days, age_below -> newer_than_days.
+    const std::string link = b["link"];
+    reviews::QueueParams q;
+    const auto number_after = [&](const std::string& key) -> std::optional<std::int64_t> {
+      const auto at = link.find(key + "=");
+      if (at == std::string::npos) return std::nullopt;
+      return std::stoll(link.substr(at + key.size() + 1));
+    };
+    q.older_than_days = number_after("?age");
+    q.newer_than_days = number_after("age_below");
+    EXPECT_EQ(q.older_than_days.value_or(0), b["from_days"].get<int>()) << link;
+    EXPECT_EQ(reviews.queue(admin(), q).total, b["count"].get<std::int64_t>()) << link;
+    sum += b["count"].get<std::int64_t>();
+  }
+  EXPECT_EQ(sum, d["waiting_submissions"]["count"].get<std::int64_t>());
+  EXPECT_EQ(d["waiting_submissions"]["buckets"][1]["link"], "/reviews?age=1&age_below=3");
+  EXPECT_EQ(d["waiting_submissions"]["buckets"][3]["link"], "/reviews?age=7");
+}
+
+// A submission and, when reviewed, its review (by the admin), at school times.
+void work(const Account& student, const Account& reviewer, int task, const std::string& at,
+          const std::string& status = "waiting", const std::string& reviewed_at = "") {
+  exec("WITH s AS (INSERT INTO submissions (task_id, account_id, repository_url, status, created_at, reviewed_at) "
+       "VALUES (" + std::to_string(task) + ", " + std::to_string(student.id) + ", 'https://github.com/x/y', '" + status +
+       "', '" + at + "+09', " + (reviewed_at.empty() ? std::string("NULL") : "'" + reviewed_at + "+09'") +
+       ") RETURNING id, status, reviewed_at) "
+       "INSERT INTO reviews (submission_id, account_id, status, comment, created_at) "
+       "SELECT s.id, " + std::to_string(reviewer.id) + ", s.status, 'ok', s.reviewed_at FROM s WHERE s.reviewed_at IS NOT NULL");
+}
+
+TEST_F(Fixture, WeeklyTrendsOnACraftedSchool) {
+  // Wednesday 2030-03-13 12:00 Tokyo: four weeks from Monday 02-18; nothing else in the
+  // database happened then. Weeks end (for "behind") on 02-24, 03-03, 03-10 and today 03-13.
+  FixedClock later{TimePoint{std::chrono::seconds(1899601200)}};
+  ASSERT_EQ(iso_school(later.now()), "2030-03-13T12:00:00+09:00");
+  DashboardService trends_of{dbtest::pool(), later};
+  const auto before = trends_of.trends(admin(), 4)["data"];
+  const auto start = [&](const Account& s, const char* day, const char* status = "active") {
+    exec("UPDATE students SET start_date = '" + std::string(day) + "', status = '" + status + "' WHERE account_id = " +
+         std::to_string(s.id));
+  };
+  const auto& r = admin();
+  // A (u29, from 02-01; task 3 due 02-12, task 9 due 02-24): task 3 approved late, on 02-27 (a
+  // 168-hour wait); task 9 never. Behind every week.
+  const auto a = person("student", "u29");
+  start(a, "2030-02-01");
+  work(a, r, 3, "2030-02-20 10:00", "approved", "2030-02-27 10:00");
+  // B (u29, from 02-01): task 3 on time; task 9 approved on 03-04 (6 h), after its end (02-24):
+  // behind at 03-03; task 10 (due 03-08) sent back (2 h) and resubmitted: behind from 03-09.
+  const auto b = person("student", "u29");
+  start(b, "2030-02-01");
+  work(b, r, 3, "2030-02-05 10:00", "approved", "2030-02-06 10:00");
+  work(b, r, 9, "2030-03-04 10:00", "approved", "2030-03-04 16:00");
+  work(b, r, 10, "2030-03-05 09:00", "changes_requested", "2030-03-05 11:00");
+  work(b, r, 10, "2030-03-12 10:00");
+  // C (rails_4m, from 2029-12-20; first submission of task 20 due 03-02, its approval due 03-09):
+  // the first submission came on 03-05: behind at 03-03, and from 03-10 on for the approval.
+  const auto c = person("student", "rails_4m");
+  start(c, "2029-12-20");
+  for (const int task : {13, 14, 18, 19}) work(c, r, task, "2030-01-10 10:00", "approved", "2030-01-10 12:00");
+  work(c, r, 20, "2030-03-05 10:00");
+  // D (on leave, never behind): submissions either side of the first Monday's midnight in
+  // Tokyo (both on Sunday 02-17 in UTC): only the second is in the first week.
+  const auto d = person("student", "u29");
+  start(d, "2030-02-01", "on_leave");
+  work(d, r, 3, "2030-02-17 23:30");
+  work(d, r, 9, "2030-02-18 00:30");
+
+  const auto after = trends_of.trends(admin(), 4);
+  EXPECT_EQ(after["today"], "2030-03-13");
+  const auto& weeks = after["data"];
+  ASSERT_EQ(weeks.size(), 4u);
+  std::vector<std::string> mondays;
+  std::vector<std::int64_t> submissions, reviewed, behind;
+  std::vector<nlohmann::json> medians;
+  for (std::size_t i = 0; i < weeks.size(); ++i) {
+    mondays.push_back(weeks[i]["week_start"]);
+    submissions.push_back(weeks[i]["submissions"].get<std::int64_t>() - before[i]["submissions"].get<std::int64_t>());
+    reviewed.push_back(weeks[i]["reviews"].get<std::int64_t>() - before[i]["reviews"].get<std::int64_t>());
+    medians.push_back(weeks[i]["median_review_wait_hours"]);
+    behind.push_back(weeks[i]["behind"].get<std::int64_t>() - before[i]["behind"].get<std::int64_t>());
+  }
+  EXPECT_EQ(mondays, (std::vector<std::string>{"2030-02-18", "2030-02-25", "2030-03-04", "2030-03-11"}));
+  EXPECT_EQ(submissions, (std::vector<std::int64_t>{2, 0, 3, 1}));
+  EXPECT_EQ(reviewed, (std::vector<std::int64_t>{0, 1, 2, 0}));
+  EXPECT_EQ(medians, (std::vector<nlohmann::json>{nullptr, 168.0, 4.0, nullptr}));
+  EXPECT_EQ(behind, (std::vector<std::int64_t>{1, 3, 3, 3}));
+  // This week's behind is the dashboard's figure (and its list's).
+  EXPECT_EQ(weeks[3]["behind"], DashboardService(dbtest::pool(), later).dashboard(admin())["behind"]["count"]);
+
+  EXPECT_EQ(trends_of.trends(admin(), 52)["data"].size(), 52u);
+  for (const int bad : {0, -1, 53}) EXPECT_EQ(dbtest::code_of([&] { trends_of.trends(admin(), bad); }), errc::invalid);
+  EXPECT_EQ(dbtest::code_of([&] { trends_of.trends(mentor(), 4); }), errc::not_found);
 }
 
 // A CSV of n new students (line k+1 holds student k).

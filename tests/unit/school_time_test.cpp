@@ -58,3 +58,13 @@ TEST(SchoolTime, FormatsWithTheZonesOwnOffsetAndCNames) {
   EXPECT_EQ(unix_time(0), TimePoint{});
   EXPECT_EQ(iso_utc(unix_time(1795000000)), "2026-11-18T11:06:40Z");
 }
+
+TEST(SchoolTime, WeeksStartOnMonday) {
+  const auto day = [](const char* text) { return *parse_date(text); };
+  EXPECT_EQ(format_date(week_start(day("2026-11-26"))), "2026-11-23");  // Thursday
+  EXPECT_EQ(format_date(week_start(day("2026-11-23"))), "2026-11-23");  // Monday itself
+  EXPECT_EQ(format_date(week_start(day("2026-11-29"))), "2026-11-23");  // Sunday ends the week
+  EXPECT_EQ(format_date(week_start(day("2027-01-02"))), "2026-12-28");  // across the new year
+  // A Monday 00:30 in Tokyo is Sunday in UTC: the school's week has begun.
+  EXPECT_EQ(format_date(week_start(school_date(utc(2026y / November / 22, 15h, 30min)))), "2026-11-23");
+}

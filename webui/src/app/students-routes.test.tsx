@@ -146,10 +146,18 @@ describe('/mypage and /dashboards', { timeout: 60_000 }, () => {
           ],
           behind: { count: 3, by_course: [], link: '/students?behind=true' },
           waiting_submissions: { count: 0, oldest_created_at: null, buckets: [], link: '/reviews' },
-          unanswered_questions: { count: 2, link: '/questions?status=unsolved' },
+          unanswered_questions: { count: 2, link: '/questions?unanswered=true' },
           upcoming_events: { count: 0, data: [], link: '/events' },
           new_students_this_month: { count: 5, link: '/students?started_from=2026-11-01&started_to=2026-11-30' },
           failed_mails: { count: 0, link: null },
+        },
+      ],
+      'GET /api/v1/dashboard/trends': [
+        200,
+        {
+          today: '2026-11-25',
+          weeks: 12,
+          data: [{ week_start: '2026-11-23', submissions: 3, reviews: 2, median_review_wait_hours: 5, behind: 3 }],
         },
       ],
     });
@@ -162,6 +170,11 @@ describe('/mypage and /dashboards', { timeout: 60_000 }, () => {
       'href',
       '/students?status=active',
     );
+    expect(screen.getByRole('link', { name: '未回答の質問 2件' })).toHaveAttribute(
+      'href',
+      '/questions?unanswered=true',
+    );
+    expect(await screen.findByRole('figure', { name: '提出とレビュー（件）' })).toBeInTheDocument();
   });
 });
 

@@ -74,6 +74,7 @@ export type StudentQuestion = Schemas['StudentQuestion'];
 export type Dashboard = Schemas['Dashboard'];
 export type CourseCount = Schemas['DashboardCourseCount'];
 export type AgeBucket = Dashboard['waiting_submissions']['buckets'][number]['key'];
+export type DashboardTrends = Schemas['DashboardTrends'];
 export type MyPage = Schemas['MyPage'];
 export type CurriculumProgress = MyPage['progress'][number];
 export type NextTask = NonNullable<MyPage['next_task']>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageLabel,
   reviewLevelLabels,
   reviewStatusLabels,
   statusTone,
@@ -8,6 +9,13 @@ import {
 } from './review-status';
 
 describe('curriculum and review labels', () => {
+  it("a waiting submission's age range, as the queue and the dashboard name it", () => {
+    expect(ageLabel(null, 1)).toBe('1日未満');
+    expect(ageLabel(1, 3)).toBe('1〜3日');
+    expect(ageLabel(7, null)).toBe('7日以上');
+    expect(ageLabel(null, null)).toBe('すべて');
+  });
+
   it('task status for a student', () => {
     expect(Object.values(taskStatusLabels)).toEqual(['未着手', '提出済み', '修正依頼', '合格']);
   });

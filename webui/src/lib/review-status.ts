@@ -27,6 +27,14 @@ export const reviewLevelLabels: Record<ReviewLevel, string> = {
   advanced: '上級',
 };
 
+/** A waiting submission's age range in whole days, [from, below) (null: open), as the review
+ * queue's filter and the dashboard's buckets name it: 1日未満, 1〜3日, 7日以上. */
+export function ageLabel(from: number | null, below: number | null): string {
+  if (from !== null && below !== null) return `${from}〜${below}日`;
+  if (below !== null) return `${below}日未満`;
+  return from === null ? 'すべて' : `${from}日以上`;
+}
+
 export type StatusTone = 'neutral' | 'pending' | 'changes' | 'done';
 
 /** How a status looks: not started (neutral), waiting (pending), changes requested, approved. */

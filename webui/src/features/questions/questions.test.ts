@@ -13,6 +13,7 @@ import {
   removeAnsweringAccount,
 } from './question-draft';
 import { answerSchema, questionSchema } from './question-schema';
+import { questionsQuery } from './api/get-questions';
 import { emptySearch, parseSearch, toSearchParams } from './search-state';
 import type { AccountSummary, CableReport, QuestionChange } from './types';
 
@@ -226,6 +227,7 @@ describe('search state in the URL', () => {
       categoryId: 20,
       categoryName: 'Rails - ActiveRecord',
       status: 'unsolved' as const,
+      unanswered: false,
       page: 3,
     };
     const params = toSearchParams(search);
@@ -233,8 +235,18 @@ describe('search state in the URL', () => {
     expect(parseSearch(new URLSearchParams(params.toString()))).toEqual(search);
   });
 
+  it("keeps the dashboard's unanswered filter and sends it to the daemon", () => {
+    const search = parseSearch(new URLSearchParams('unanswered=true'));
+    expect(search).toEqual({ ...emptySearch, unanswered: true });
+    expect(toSearchParams(search).toString()).toBe('unanswered=true');
+    expect(questionsQuery(search)).toEqual({ status: 'all', unanswered: true, page: 1, per: 20 });
+    expect(questionsQuery(emptySearch)).not.toHaveProperty('unanswered');
+  });
+
   it('falls back to defaults for missing or broken values', () => {
-    expect(parseSearch(new URLSearchParams('categoryId=abc&categoryName=x&status=bogus&page=0'))).toEqual(emptySearch);
+    expect(parseSearch(new URLSearchParams('categoryId=abc&categoryName=x&status=bogus&unanswered=1&page=0'))).toEqual(
+      emptySearch,
+    );
     expect(toSearchParams(emptySearch).toString()).toBe('');
   });
 });

@@ -1,16 +1,25 @@
 import type { StatusFilter } from './types';
 
 // Question search state (spec: keywords, categoryId, categoryName), kept in the URL query so a
-// search can be shared and survives a reload. status and page ride along.
+// search can be shared and survives a reload. status, unanswered (the dashboard's 未回答の質問:
+// no answer yet) and page ride along.
 export interface QuestionSearch {
   keywords: string;
   categoryId: number | null;
   categoryName: string;
   status: StatusFilter;
+  unanswered: boolean;
   page: number;
 }
 
-export const emptySearch: QuestionSearch = { keywords: '', categoryId: null, categoryName: '', status: 'all', page: 1 };
+export const emptySearch: QuestionSearch = {
+  keywords: '',
+  categoryId: null,
+  categoryName: '',
+  status: 'all',
+  unanswered: false,
+  page: 1,
+};
 
 const positive = (value: string | null): number | null => {
   if (!value || !/^[1-9][0-9]{0,17}$/.test(value)) return null;
@@ -25,6 +34,7 @@ export function parseSearch(params: URLSearchParams): QuestionSearch {
     categoryId,
     categoryName: categoryId === null ? '' : (params.get('categoryName') ?? ''),
     status: status === 'solved' || status === 'unsolved' ? status : 'all',
+    unanswered: params.get('unanswered') === 'true',
     page: positive(params.get('page')) ?? 1,
   };
 }
@@ -37,6 +47,7 @@ export function toSearchParams(search: QuestionSearch): URLSearchParams {
     if (search.categoryName) params.set('categoryName', search.categoryName);
   }
   if (search.status !== 'all') params.set('status', search.status);
+  if (search.unanswered) params.set('unanswered', 'true');
   if (search.page > 1) params.set('page', String(search.page));
   return params;
 }

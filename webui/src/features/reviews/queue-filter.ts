@@ -11,7 +11,10 @@ export interface QueueFilter {
   curriculum: string; // '' = every curriculum
   taskId: number | null;
   mentor: MentorFilter;
+  /** Waiting at least this many whole days (URL `age`) and fewer than newerThanDays (`age_below`):
+   * the dashboard's age buckets link here. */
   olderThanDays: number | null;
+  newerThanDays: number | null;
   page: number;
 }
 
@@ -21,12 +24,22 @@ export const defaultQueueFilter: QueueFilter = {
   taskId: null,
   mentor: 'all',
   olderThanDays: null,
+  newerThanDays: null,
   page: 1,
 };
 
 export const QUEUE_PER_PAGE = 20;
 export const queueStatuses: readonly QueueStatus[] = ['waiting', 'changes_requested', 'approved', 'all'];
-export const ageChoices: readonly number[] = [1, 3, 7, 14];
+/** The 経過日数 choices: [from, below] in whole days (null: open), the dashboard's buckets first. */
+export const ageChoices: readonly (readonly [number | null, number | null])[] = [
+  [null, 1],
+  [1, 3],
+  [3, 7],
+  [1, null],
+  [3, null],
+  [7, null],
+  [14, null],
+];
 
 const wholeNumber = (raw: string | null, min: number): number | null => {
   if (raw === null || !/^[0-9]{1,6}$/.test(raw)) return null;
@@ -44,6 +57,7 @@ export function parseQueueFilter(params: URLSearchParams): QueueFilter {
     taskId: wholeNumber(params.get('task'), 1),
     mentor: mentor === 'me' || mentor === 'none' ? mentor : 'all',
     olderThanDays: wholeNumber(params.get('age'), 0),
+    newerThanDays: wholeNumber(params.get('age_below'), 1),
     page: wholeNumber(params.get('page'), 1) ?? 1,
   };
 }
@@ -56,17 +70,20 @@ export function queueSearchParams(filter: QueueFilter): URLSearchParams {
   if (filter.taskId !== null) params.set('task', String(filter.taskId));
   if (filter.mentor !== 'all') params.set('mentor', filter.mentor);
   if (filter.olderThanDays !== null) params.set('age', String(filter.olderThanDays));
+  if (filter.newerThanDays !== null) params.set('age_below', String(filter.newerThanDays));
   if (filter.page > 1) params.set('page', String(filter.page));
   return params;
 }
 
-/** The daemon's query for a filter (the contract's names: task_id, claimed_by, older_than_days). */
+/** The daemon's query for a filter (the contract's names: task_id, claimed_by, older_than_days,
+ * newer_than_days). */
 export function queueQuery(filter: QueueFilter, per = QUEUE_PER_PAGE): SubmissionQuery {
   const query: SubmissionQuery = { status: filter.status, page: filter.page, per };
   if (filter.curriculum) query.curriculum = filter.curriculum;
   if (filter.taskId !== null) query.task_id = filter.taskId;
   if (filter.mentor !== 'all') query.claimed_by = filter.mentor;
   if (filter.olderThanDays !== null) query.older_than_days = filter.olderThanDays;
+  if (filter.newerThanDays !== null) query.newer_than_days = filter.newerThanDays;
   return query;
 }
 

@@ -39,10 +39,13 @@ describe('queue filter', () => {
       taskId: 16,
       mentor: 'me',
       olderThanDays: 0,
+      newerThanDays: 3,
       page: 3,
     };
     const params = queueSearchParams(filter);
-    expect(params.toString()).toBe('status=changes_requested&curriculum=ruby-on-rails&task=16&mentor=me&age=0&page=3');
+    expect(params.toString()).toBe(
+      'status=changes_requested&curriculum=ruby-on-rails&task=16&mentor=me&age=0&age_below=3&page=3',
+    );
     expect(parseQueueFilter(params)).toEqual(filter);
   });
 
@@ -58,6 +61,10 @@ describe('queue filter', () => {
       { olderThanDays: 7, page: 2 },
       { older_than_days: 7, page: 2 },
     ],
+    [
+      { olderThanDays: 1, newerThanDays: 3 },
+      { older_than_days: 1, newer_than_days: 3 },
+    ],
   ])('%j → the daemon query %j', (change, expected) => {
     expect(queueQuery({ ...defaultQueueFilter, ...change })).toEqual({
       status: 'waiting',
@@ -68,7 +75,7 @@ describe('queue filter', () => {
   });
 
   it('ignores what it cannot use', () => {
-    const params = new URLSearchParams('status=done&curriculum=Bad_Name&task=0&mentor=5&age=-1&page=x');
+    const params = new URLSearchParams('status=done&curriculum=Bad_Name&task=0&mentor=5&age=-1&age_below=0&page=x');
     expect(parseQueueFilter(params)).toEqual(defaultQueueFilter);
   });
 

@@ -17,7 +17,7 @@ export function FigureCard({ title, count, unit = '件', link, alert = false, ch
   const number = (
     <Typography
       component="span"
-      sx={{ fontSize: 32, fontWeight: 700, color: alert && count > 0 ? '#c62828' : 'inherit' }}
+      sx={{ fontSize: 32, fontWeight: 700, color: alert && count > 0 ? 'error.main' : 'inherit' }}
     >
       {count}
       <Typography component="span" sx={{ fontSize: 14, ml: 0.5 }}>

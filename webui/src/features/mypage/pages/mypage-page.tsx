@@ -73,6 +73,11 @@ export function Component() {
                   {d.upcoming_events.map((e) => (
                     <ListItem key={e.id} disableGutters sx={{ display: 'block' }}>
                       <Link to="/events">{e.title}</Link>
+                      {e.cancelled && (
+                        <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
+                          中止
+                        </Typography>
+                      )}
                       <Typography variant="caption" color="text.secondary" component="div">
                         {formatDateTime(e.starts_at)}
                       </Typography>

@@ -12,6 +12,7 @@ export function questionsQuery(search: QuestionSearch, per = QUESTIONS_PER_PAGE)
   const query: QuestionQuery = { status: search.status, page: search.page, per };
   if (search.keywords.trim()) query.keywords = search.keywords.trim();
   if (search.categoryId !== null) query.category_id = search.categoryId;
+  if (search.unanswered) query.unanswered = true;
   return query;
 }
 

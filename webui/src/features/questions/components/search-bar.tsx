@@ -11,18 +11,27 @@ export interface SearchBarProps {
   onSearch: (next: QuestionSearch) => void;
 }
 
-// Keywords, category and status; submitting writes them into the URL (page back to 1).
+// Keywords, category and status; submitting writes them into the URL (page back to 1). 未回答
+// (no answer yet) is the daemon's `unanswered`, a narrower 未解決.
 export function SearchBar({ search, onSearch }: SearchBarProps) {
   const categories = useCategories();
   const [keywords, setKeywords] = useState(search.keywords);
   const [categoryId, setCategoryId] = useState(search.categoryId === null ? '' : String(search.categoryId));
-  const [status, setStatus] = useState<StatusFilter>(search.status);
+  const [status, setStatus] = useState<StatusFilter | 'unanswered'>(search.unanswered ? 'unanswered' : search.status);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = categoryId ? Number(categoryId) : null;
     const name = id === null ? '' : (categories.data?.find((c) => c.id === id)?.name ?? search.categoryName);
-    onSearch({ keywords: keywords.trim(), categoryId: id, categoryName: name, status, page: 1 });
+    const unanswered = status === 'unanswered';
+    onSearch({
+      keywords: keywords.trim(),
+      categoryId: id,
+      categoryName: name,
+      status: unanswered ? 'all' : status,
+      unanswered,
+      page: 1,
+    });
   };
 
   return (
@@ -60,12 +69,13 @@ export function SearchBar({ search, onSearch }: SearchBarProps) {
           label="ステータス"
           size="small"
           value={status}
-          onChange={(e) => setStatus(e.target.value as StatusFilter)}
+          onChange={(e) => setStatus(e.target.value as StatusFilter | 'unanswered')}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         >
           <option value="all">すべて</option>
           <option value="unsolved">未解決</option>
+          <option value="unanswered">未回答</option>
           <option value="solved">解決済み</option>
         </TextField>
         <Button type="submit" variant="outlined">

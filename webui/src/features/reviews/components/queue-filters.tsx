@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { FilterSelect } from '../../../components/filter-select';
-import { submissionStatusLabels } from '../../../lib/review-status';
+import { ageLabel, submissionStatusLabels } from '../../../lib/review-status';
 import type { CurriculumOption } from '../api/get-curriculum-options';
 import {
   ageChoices,
@@ -14,6 +14,11 @@ import {
 const statusLabel = (status: QueueStatus) => (status === 'all' ? 'すべて' : submissionStatusLabels[status]);
 const mentorLabels: Record<MentorFilter, string> = { all: 'すべて', me: '自分', none: '担当なし' };
 
+// An age range as one select value: "from-below" ("-" is every age).
+const ageKey = (from: number | null, below: number | null) => `${from ?? ''}-${below ?? ''}`;
+const fromKey = (key: string): [number | null, number | null] =>
+  key.split('-').map((n) => (n === '' ? null : Number(n))) as [number | null, number | null];
+
 export interface QueueFiltersProps {
   filter: QueueFilter;
   curriculums: CurriculumOption[];
@@ -22,6 +27,13 @@ export interface QueueFiltersProps {
 
 // ステータス, カリキュラム, 課題, 担当, 経過日数: each change reloads the queue from page 1.
 export function QueueFilters({ filter, curriculums, onChange }: QueueFiltersProps) {
+  const age = ageKey(filter.olderThanDays, filter.newerThanDays);
+  const ages = [[null, null] as const, ...ageChoices].map(([from, below]): [string, string] => [
+    ageKey(from, below),
+    ageLabel(from, below),
+  ]);
+  // A range from a shared link that is not one of the choices is still shown as it is.
+  if (!ages.some(([key]) => key === age)) ages.push([age, ageLabel(filter.olderThanDays, filter.newerThanDays)]);
   const tasks = curriculums.find((c) => c.name === filter.curriculum)?.tasks ?? curriculums.flatMap((c) => c.tasks);
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="queue-filters">
@@ -51,9 +63,12 @@ export function QueueFilters({ filter, curriculums, onChange }: QueueFiltersProp
       />
       <FilterSelect
         label="経過日数"
-        value={filter.olderThanDays === null ? '' : String(filter.olderThanDays)}
-        onChange={(v) => onChange(changeFilter(filter, { olderThanDays: v === '' ? null : Number(v) }))}
-        options={[['', 'すべて'], ...ageChoices.map((d): [string, string] => [String(d), `${d}日以上`])]}
+        value={age}
+        onChange={(v) => {
+          const [olderThanDays, newerThanDays] = fromKey(v);
+          onChange(changeFilter(filter, { olderThanDays, newerThanDays }));
+        }}
+        options={ages}
       />
     </Stack>
   );
