@@ -46,13 +46,22 @@ export function TrendCharts({ trends }: { trends: DashboardTrends }) {
           localeText={chartLocaleText}
         />
       </ChartFigure>
+      {/* monotoneX: the smoothed line never overshoots below 0 or past a week's value */}
       <ChartFigure title="レビュー待ち時間の中央値（時間）">
         <LineChart
           height={HEIGHT}
           margin={margin}
           xAxis={xAxis('point')}
           yAxis={[{ min: 0, width: 36 }]}
-          series={[{ data: rows.medianWait, label: '中央値（時間）', color: colours.warning, valueFormatter: hours }]}
+          series={[
+            {
+              data: rows.medianWait,
+              label: '中央値（時間）',
+              color: colours.warning,
+              valueFormatter: hours,
+              curve: 'monotoneX',
+            },
+          ]}
           hideLegend
           skipAnimation
           localeText={chartLocaleText}
@@ -64,7 +73,7 @@ export function TrendCharts({ trends }: { trends: DashboardTrends }) {
           margin={margin}
           xAxis={xAxis('point')}
           yAxis={[{ min: 0, tickMinStep: 1, width: 36 }]}
-          series={[{ data: rows.behind, label: '遅れている受講生', color: colours.error }]}
+          series={[{ data: rows.behind, label: '遅れている受講生', color: colours.error, curve: 'monotoneX' }]}
           hideLegend
           skipAnimation
           localeText={chartLocaleText}
