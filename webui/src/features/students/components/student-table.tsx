@@ -60,7 +60,9 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
           {students.map((s) => (
             <TableRow key={s.id} data-testid="student-row" hover>
               <TableCell data-label="氏名" className="data-table__nowrap">
-                <Link to={`/students/${s.id}`}>{s.name || s.email}</Link>
+                <Link to={`/students/${s.id}`} className={s.name ? undefined : 'data-table__breakable'}>
+                  {s.name || s.email}
+                </Link>
                 {s.nickname && (
                   <Typography variant="caption" color="text.secondary" component="div">
                     {s.nickname}
@@ -70,12 +72,12 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
                 <Typography
                   variant="caption"
                   color="text.secondary"
-                  className="data-table__fold student-table__fold-email"
+                  className="data-table__fold data-table__breakable student-table__fold-email"
                 >
                   {s.email}
                 </Typography>
               </TableCell>
-              <TableCell data-label="メールアドレス" className="student-table__email data-table__nowrap">
+              <TableCell data-label="メールアドレス" className="student-table__email data-table__breakable">
                 {s.email}
               </TableCell>
               <TableCell data-label="コース" className="student-table__course">
