@@ -70,30 +70,48 @@ async function listTotal(link) {
   return res.json.meta.total;
 }
 
-async function assertLinkCounts(count, link) {
-  assert.equal(typeof link, 'string');
-  assert.equal(await listTotal(link), count, `${link} lists ${count}`);
+// Other test files write while this one reads (a submission, a student), so a dashboard figure
+// and what should equal it are compared when the figure read just before and just after agree; a
+// figure that moved is read again, and after five moving reads the other must lie between the two.
+async function assertFigureAgrees(figure, read, label) {
+  for (let attempt = 1; ; attempt++) {
+    const before = figure(await dashboard());
+    const other = await read();
+    const after = figure(await dashboard());
+    if (before === after) return assert.equal(other, before, `${label}: ${other}, the dashboard ${before}`);
+    if (attempt === 5) {
+      assert.ok(Math.min(before, after) <= other && other <= Math.max(before, after), `${label}: ${other}`);
+      return;
+    }
+  }
 }
+
+async function assertLinkCounts(figure, link) {
+  assert.equal(typeof link, 'string');
+  await assertFigureAgrees(figure, () => listTotal(link), link);
+}
+
+const byLink = (list, link) => (d) => list(d).find((x) => x.link === link).count;
 
 test('受講中の受講生: each course and the total open lists of that many', async () => {
   const d = await dashboard();
   assert.equal(d.active_by_course.length, 3);
-  for (const c of d.active_by_course) await assertLinkCounts(c.count, c.link);
+  for (const c of d.active_by_course) await assertLinkCounts(byLink((x) => x.active_by_course, c.link), c.link);
   // The card's number links to every active student (the web app adds the courses up).
-  await assertLinkCounts(d.active_by_course.reduce((sum, c) => sum + c.count, 0), '/students?status=active');
+  await assertLinkCounts((x) => x.active_by_course.reduce((sum, c) => sum + c.count, 0), '/students?status=active');
 });
 
 test('遅れている受講生: the total and each course', async () => {
   const d = await dashboard();
-  await assertLinkCounts(d.behind.count, d.behind.link);
-  for (const c of d.behind.by_course) await assertLinkCounts(c.count, c.link);
+  await assertLinkCounts((x) => x.behind.count, d.behind.link);
+  for (const c of d.behind.by_course) await assertLinkCounts(byLink((x) => x.behind.by_course, c.link), c.link);
   assert.equal(d.behind.by_course.reduce((sum, c) => sum + c.count, 0), d.behind.count);
 });
 
 test('レビュー待ちの提出: the total and each waiting-age bucket', async () => {
   const d = await dashboard();
   const w = d.waiting_submissions;
-  await assertLinkCounts(w.count, w.link);
+  await assertLinkCounts((x) => x.waiting_submissions.count, w.link);
   assert.deepEqual(
     w.buckets.map((b) => [b.key, b.from_days, b.below_days, b.link]),
     [
@@ -103,7 +121,7 @@ test('レビュー待ちの提出: the total and each waiting-age bucket', async
       ['over_7_days', 7, null, '/reviews?age=7'],
     ],
   );
-  for (const b of w.buckets) await assertLinkCounts(b.count, b.link);
+  for (const b of w.buckets) await assertLinkCounts(byLink((x) => x.waiting_submissions.buckets, b.link), b.link);
   assert.equal(w.buckets.reduce((sum, b) => sum + b.count, 0), w.count);
   assert.ok(w.buckets[0].count >= 1, 'the submission made now');
 });
@@ -111,7 +129,7 @@ test('レビュー待ちの提出: the total and each waiting-age bucket', async
 test('未回答の質問: questions without any answer, not every unsolved one', async () => {
   const d = await dashboard();
   assert.equal(d.unanswered_questions.link, '/questions?unanswered=true');
-  await assertLinkCounts(d.unanswered_questions.count, d.unanswered_questions.link);
+  await assertLinkCounts((x) => x.unanswered_questions.count, d.unanswered_questions.link);
   assert.ok(d.unanswered_questions.count >= 1);
   const unsolved = await api('GET', '/api/v1/questions?status=unsolved&per=1', { token: admin.token });
   assert.ok(unsolved.json.meta.total >= d.unanswered_questions.count);
@@ -119,7 +137,7 @@ test('未回答の質問: questions without any answer, not every unsolved one',
 
 test('今後のイベント: the event list’s 今後 tab, cancelled and running events included', async () => {
   const d = await dashboard();
-  await assertLinkCounts(d.upcoming_events.count, d.upcoming_events.link);
+  await assertLinkCounts((x) => x.upcoming_events.count, d.upcoming_events.link);
   const list = await api('GET', '/api/v1/events?scope=upcoming&per=5', { token: admin.token });
   assert.deepEqual(
     d.upcoming_events.data.map((e) => [e.id, e.cancelled]),
@@ -129,7 +147,7 @@ test('今後のイベント: the event list’s 今後 tab, cancelled and runnin
 
 test('今月の新しい受講生 and 送信に失敗したメール', async () => {
   const d = await dashboard();
-  await assertLinkCounts(d.new_students_this_month.count, d.new_students_this_month.link);
+  await assertLinkCounts((x) => x.new_students_this_month.count, d.new_students_this_month.link);
   assert.ok(d.new_students_this_month.count >= 1, 'the students made by these tests started today');
   assert.equal(d.failed_mails.link, null);
 });
@@ -161,14 +179,16 @@ test('weekly trends: school weeks from Monday, this week last; its behind is the
   const last = t.data.at(-1);
   assert.ok(last.week_start <= t.today && t.today < new Date(Date.parse(last.week_start) + 7 * 86400000).toISOString().slice(0, 10));
   assert.ok(last.submissions >= 1, 'the submission made now');
-  assert.equal(last.behind, (await dashboard()).behind.count);
+  const thisWeek = async () => (await api('GET', '/api/v1/dashboard/trends?weeks=1', { token: admin.token })).json.data[0];
+  await assertFigureAgrees((x) => x.behind.count, async () => (await thisWeek()).behind, 'this week’s behind');
   // The demo school is not flat: submissions and reviews in several weeks.
   assert.ok(t.data.filter((w) => w.submissions > 0).length >= 3);
   assert.ok(t.data.filter((w) => w.reviews > 0).length >= 3);
   assert.equal((await api('GET', '/api/v1/dashboard/trends?weeks=1', { token: admin.token })).json.data.length, 1);
   const year = await api('GET', '/api/v1/dashboard/trends?weeks=52', { token: admin.token });
   assert.equal(year.json.data.length, 52);
-  assert.deepEqual(year.json.data.at(-1), last);
+  assert.equal(year.json.data.at(-1).week_start, last.week_start);
+  assert.deepEqual(year.json.data.at(-2), t.data.at(-2), 'a past week reads the same from either request');
 });
 
 test('weekly trends: bad input is a 400 naming weeks; only admins, asked before the query', async () => {
