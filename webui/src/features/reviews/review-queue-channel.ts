@@ -1,7 +1,8 @@
 // ReviewQueueChannel (contract "/cable"): every change to the queue (a submission created,
 // claimed, released or reviewed) arrives as {event, submission_id}; the page refetches. A
 // (re)connection refetches too, since events sent while disconnected are lost. The consumer
-// is injected so the logic is testable.
+// is injected (lib/cable/channel.ts).
+import { joinChannel, type ChannelProblem, type JoinedChannel } from '../../lib/cable/channel';
 import type { Consumer } from '../../lib/cable/consumer';
 
 export type QueueEventKind = 'created' | 'claimed' | 'released' | 'reviewed';
@@ -24,33 +25,18 @@ export interface QueueChannelOptions {
   consumer: Consumer;
   /** An event, or null after a (re)connection: refetch. */
   onChange: (event: QueueEvent | null) => void;
-  report: (problem: 'disconnected' | 'rejected') => void;
+  report: (problem: ChannelProblem) => void;
 }
 
-export function joinReviewQueueChannel({ consumer, onChange, report }: QueueChannelOptions): { leave(): void } {
-  let left = false;
-  const subscription = consumer.subscriptions.create(
-    { channel: 'ReviewQueueChannel' },
-    {
-      connected: () => onChange(null),
-      received(data) {
-        const event = parseQueueEvent(data);
-        if (event) onChange(event);
-      },
-      disconnected() {
-        if (!left) report('disconnected');
-      },
-      rejected() {
-        if (!left) report('rejected');
-      },
-    },
-  );
-  return {
-    leave() {
-      if (left) return;
-      left = true;
-      subscription.unsubscribe();
-      consumer.disconnect();
-    },
-  };
+// The page's own consumer: leaving disconnects it.
+export function joinReviewQueueChannel({ consumer, onChange, report }: QueueChannelOptions): JoinedChannel {
+  return joinChannel({
+    consumer,
+    params: { channel: 'ReviewQueueChannel' },
+    parse: parseQueueEvent,
+    onMessage: onChange,
+    onConnected: () => onChange(null),
+    report,
+    ownsConsumer: true,
+  });
 }
