@@ -160,10 +160,10 @@ void hand_over_to_cable(const restinio::request_handle_t& req, cable::CableServe
 }
 
 // Every few minutes, on the request pool: delete expired sessions and ended throttle windows
-// (in bounded batches: accounts::SessionService::prune_expired), and queue the day-before
-// event reminders (events::EventService::remind), and from mail.digest.hour on,
-// the day's mentor digest and question reminders (once per day whatever the number of daemons:
-// mail::WaitingMail).
+// (in bounded batches: accounts::SessionService::prune_expired), record the day-before event
+// reminders (events::EventService::remind), and from mail.digest.hour on the day's mentor
+// digest and question reminders (once per day whatever the number of daemons:
+// mail::WaitingMail); the dispatcher tells whom they concern.
 class Housekeeping {
  public:
   Housekeeping(asio::thread_pool& pool, App& app)
@@ -203,12 +203,12 @@ class Housekeeping {
       // daemons (or `camp events remind`) never send one twice.
       try {
         if (const int reminded = app_.events.remind(app_.events.clock().today()))
-          spdlog::info("housekeeping: queued reminders for {} events", reminded);
+          spdlog::info("housekeeping: recorded reminders for {} events", reminded);
       } catch (const std::exception& e) {
         spdlog::warn("event reminders failed: {}", e.what());
       }
       try {
-        if (app_.waiting_mail.run_if_due()) spdlog::info("mail: today's mentor digest and question reminders queued");
+        if (app_.waiting_mail.run_if_due()) spdlog::info("mail: today's mentor digest and question reminders recorded");
       } catch (const std::exception& e) {
         spdlog::warn("mail digest failed (retried at the next check): {}", e.what());
       }
@@ -224,8 +224,9 @@ class Housekeeping {
                        "behind, {} questionnaires due",
                        scan.reviews, scan.questions, scan.students, scan.questionnaires);
         if (const auto n = app_.notifications.prune(std::chrono::system_clock::now(),
-                                                    app_.config.notification_retention_days, 10))
-          spdlog::info("housekeeping: pruned {} notifications", n);
+                                                    app_.config.notification_retention_days, 10);
+            n.notifications || n.marks)
+          spdlog::info("housekeeping: pruned {} notifications and {} scan marks", n.notifications, n.marks);
       } catch (const std::exception& e) {
         spdlog::warn("notification housekeeping failed: {}", e.what());
       }

@@ -68,10 +68,17 @@ int announce(Context& ctx, const AnnounceOptions& o) {
 int prune(Context& ctx) {
   auto& service = ctx.services().notifications;
   const auto days = ctx.config().notification_retention_days;
-  std::int64_t total = 0;
-  for (std::int64_t n; (n = service.prune(std::chrono::system_clock::now(), days, 100)) > 0;) total += n;
-  if (ctx.json()) print_json({{"pruned", total}, {"retention_days", days}});
-  else std::cout << "pruned " << total << " notification(s) older than " << days << " days\n";
+  std::int64_t notifications = 0, marks = 0;
+  for (;;) {
+    const auto n = service.prune(std::chrono::system_clock::now(), days, 100);
+    notifications += n.notifications;
+    marks += n.marks;
+    if (n.notifications == 0 && n.marks == 0) break;
+  }
+  if (ctx.json()) print_json({{"pruned", notifications}, {"pruned_marks", marks}, {"retention_days", days}});
+  else
+    std::cout << "pruned " << notifications << " notification(s) and " << marks << " scan mark(s) older than " << days
+              << " days\n";
   return kOk;
 }
 
@@ -114,7 +121,7 @@ void setup_notifications(CLI::App& app, Run& run) {
   an->add_flag("--dry-run", a->dry_run, "Say how many would be told; write nothing");
   an->callback([&run, a] { run = [a](Context& ctx) { return announce(ctx, *a); }; });
 
-  auto* pr = group->add_subcommand("prune", "Delete notifications older than notifications.retention_days");
+  auto* pr = group->add_subcommand("prune", "Delete notifications (and the daily scan's marks) older than notifications.retention_days");
   pr->callback([&run] { run = [](Context& ctx) { return prune(ctx); }; });
 
   auto* sc = group->add_subcommand("scan", "Record today's scheduled notifications now (overdue reviews, ...)");

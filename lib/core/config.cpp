@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -217,6 +218,10 @@ void validate(const Config& c) {
   if (scan.review_overdue_days < 1 || scan.review_overdue_days > 365 || scan.unanswered_days < 1 ||
       scan.unanswered_days > 365)
     throw Error(errc::invalid, "config: notifications.scan.review_overdue_days and unanswered_days must be 1..365");
+  // The scan looks back notifications.retention_days at most (its marks are pruned then).
+  if (c.notification_retention_days <= std::max(scan.review_overdue_days, scan.unanswered_days))
+    throw Error(errc::invalid, "config: notifications.retention_days must be more than notifications.scan.review_overdue_days "
+                               "and unanswered_days");
   const auto& ai = c.ai_chat;
   if (!ai.base_url.empty() && ai.base_url.rfind("http://", 0) != 0 && ai.base_url.rfind("https://", 0) != 0)
     throw Error(errc::invalid, "config: ai_chat.base_url must be an http:// or https:// URL (or empty: offline)");
@@ -286,6 +291,8 @@ Config load_config(const std::optional<std::string>& path) {
     }
   }
   validate(c);
+  // The scan's marks are pruned with the notifications: it looks back no further.
+  c.notification_scan.lookback_days = c.notification_retention_days;
   c.data_dir = fs::absolute(c.data_dir).lexically_normal().string();
   if (!c.data_dir.empty() && c.data_dir.back() == '/') c.data_dir.pop_back();
   if (c.public_url.empty()) c.public_url = url_of_listen(c);

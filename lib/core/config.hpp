@@ -61,6 +61,9 @@ struct NotificationScanConfig {
   int hour = 9;                 // from this hour of the school day (Asia/Tokyo), once per day
   int review_overdue_days = 3;  // a claimed submission not reviewed this long: its claimer hears
   int unanswered_days = 3;      // a question without an answer this long: the mentors hear
+  // Nothing claimed, asked or due longer ago than this is looked at: its mark (what was told)
+  // is pruned after notifications.retention_days, which this follows.
+  int lookback_days = 180;
 };
 
 // The AI chat (docs/ai-chat.md). No base_url: the offline default (the school's own Q&A and

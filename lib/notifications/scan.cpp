@@ -33,7 +33,7 @@ ScanResult scan(db::Tx& tx, const NotificationScanConfig& config, TimePoint now)
   ScanResult out;
   const auto today = school_date(now);
   out.reviews = record_new(
-      tx, kReviewOverdue, reporting::overdue_claims(tx, now, config.review_overdue_days, kMaxPerKind),
+      tx, kReviewOverdue, reporting::overdue_claims(tx, now, config.review_overdue_days, config.lookback_days, kMaxPerKind),
       [](const reporting::OverdueClaim& c) {
         return std::to_string(c.submission_id) + ":" + std::to_string(c.claimer_id) + ":" + std::to_string(c.claimed_at);
       },
@@ -44,13 +44,13 @@ ScanResult scan(db::Tx& tx, const NotificationScanConfig& config, TimePoint now)
                               {"student_nickname", c.student_nickname}, {"days", config.review_overdue_days}};
       });
   out.questions = record_new(
-      tx, kQuestionUnanswered, reporting::unanswered_since(tx, now, config.unanswered_days, kMaxPerKind),
+      tx, kQuestionUnanswered, reporting::unanswered_since(tx, now, config.unanswered_days, config.lookback_days, kMaxPerKind),
       [](const reporting::UnansweredQuestion& q) { return std::to_string(q.id); },
       [&](const reporting::UnansweredQuestion& q) {
         return nlohmann::json{{"question_id", q.id}, {"question_title", q.title}, {"days", config.unanswered_days}};
       });
   out.students = record_new(
-      tx, kStudentBehind, reporting::behind_students(tx, today, kMaxPerKind),
+      tx, kStudentBehind, reporting::behind_students(tx, today, config.lookback_days, kMaxPerKind),
       [](const reporting::BehindStudent& s) { return std::to_string(s.student_id) + ":" + s.due_on; },
       [](const reporting::BehindStudent& s) {
         return nlohmann::json{

@@ -10,6 +10,7 @@
 #include "mail/repo.hpp"
 #include "notifications/events.hpp"
 #include "notifications/repo.hpp"
+#include "notifications/scan_repo.hpp"
 
 namespace camp::notifications {
 namespace {
@@ -148,17 +149,21 @@ std::vector<Notification> NotificationService::latest_of(const accounts::Account
   return pool_.autocommit([&](db::Tx& tx) { return repo::list(tx, {account_id, std::nullopt, unread_only, 1, limit}).first; });
 }
 
-std::int64_t NotificationService::prune(TimePoint now, int retention_days, int max_batches) {
+NotificationService::Pruned NotificationService::prune(TimePoint now, int retention_days, int max_batches) {
   constexpr int kBatch = 1000;
   const auto cutoff =
       std::chrono::duration_cast<std::chrono::seconds>((now - std::chrono::days(retention_days)).time_since_epoch()).count();
-  std::int64_t total = 0;
-  for (int i = 0; i < max_batches; ++i) {
-    const auto n = pool_.autocommit([&](db::Tx& tx) { return repo::prune(tx, cutoff, kBatch); });
-    total += n;
-    if (n < kBatch) break;
-  }
-  return total;
+  // Batch by batch, each its own short transaction.
+  const auto in_batches = [&](auto prune_batch) {
+    std::int64_t total = 0;
+    for (int i = 0; i < max_batches; ++i) {
+      const auto n = pool_.autocommit([&](db::Tx& tx) { return prune_batch(tx, cutoff, kBatch); });
+      total += n;
+      if (n < kBatch) break;
+    }
+    return total;
+  };
+  return {in_batches(repo::prune), in_batches(scan_repo::prune_marks)};
 }
 
 }  // namespace camp::notifications

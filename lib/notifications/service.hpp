@@ -80,9 +80,13 @@ class NotificationService {
   // Admins only: the latest `limit` notifications of an account, newest first.
   std::vector<Notification> latest_of(const accounts::Account& actor, std::int64_t account_id, bool unread_only,
                                       int limit);
-  // Deletes the notifications older than `retention_days` at `now`, in batches of 1000 (at
-  // most `max_batches`, so a daemon's housekeeping stays short): how many.
-  std::int64_t prune(TimePoint now, int retention_days, int max_batches);
+  // Deletes the notifications and the daily scan's marks older than `retention_days` at `now`,
+  // in batches of 1000 (at most `max_batches` of each, so a daemon's housekeeping stays
+  // short): how many of each.
+  struct Pruned {
+    std::int64_t notifications = 0, marks = 0;
+  };
+  Pruned prune(TimePoint now, int retention_days, int max_batches);
 
  private:
   db::Pool& pool_;

@@ -11,39 +11,42 @@ constexpr db::Statement kOverdueClaims{
     "t.curriculum_name, coalesce(a.nickname, '') FROM submissions s JOIN tasks t ON t.id = s.task_id "
     "LEFT JOIN accounts a ON a.id = s.account_id "
     "WHERE s.status = 'waiting' AND s.claimed_by IS NOT NULL "
-    "AND s.claimed_at <= to_timestamp($1) - make_interval(days => $2) ORDER BY s.created_at, s.id LIMIT $3"};
+    "AND s.claimed_at <= to_timestamp($1) - make_interval(days => $2) "
+    "AND s.claimed_at > to_timestamp($1) - make_interval(days => $3) ORDER BY s.created_at, s.id LIMIT $4"};
 constexpr db::Statement kUnanswered{
     "reporting.unanswered_since",
     "SELECT id, title FROM questions WHERE answers_count = 0 "
-    "AND created_at <= to_timestamp($1) - make_interval(days => $2) ORDER BY created_at, id LIMIT $3"};
+    "AND created_at <= to_timestamp($1) - make_interval(days => $2) "
+    "AND created_at > to_timestamp($1) - make_interval(days => $3) ORDER BY created_at, id LIMIT $4"};
 // The same condition as the students list's behind filter (students_due_idx).
 constexpr db::Statement kBehind{
     "reporting.behind_students",
     "SELECT s.id, s.mentor_id, s.name, s.due_on::text FROM students s "
-    "WHERE s.status = 'active' AND s.due_on < $1::date AND s.mentor_id IS NOT NULL ORDER BY s.due_on, s.id LIMIT $2"};
+    "WHERE s.status = 'active' AND s.due_on < $1::date AND s.due_on > $1::date - $2::int AND s.mentor_id IS NOT NULL "
+    "ORDER BY s.due_on, s.id LIMIT $3"};
 
 std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
 }  // namespace
 
-std::vector<OverdueClaim> overdue_claims(db::Tx& tx, TimePoint now, int min_days, int limit) {
+std::vector<OverdueClaim> overdue_claims(db::Tx& tx, TimePoint now, int min_days, int max_days, int limit) {
   std::vector<OverdueClaim> out;
-  for (const auto& r : tx.exec(kOverdueClaims, epoch(now), min_days, limit))
+  for (const auto& r : tx.exec(kOverdueClaims, epoch(now), min_days, max_days, limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::int64_t>(), r[2].as<std::int64_t>(), r[3].as<std::int64_t>(),
                    r[4].as<int>(), r[5].as<std::string>(), r[6].as<std::string>(), r[7].as<std::string>()});
   return out;
 }
 
-std::vector<UnansweredQuestion> unanswered_since(db::Tx& tx, TimePoint now, int min_days, int limit) {
+std::vector<UnansweredQuestion> unanswered_since(db::Tx& tx, TimePoint now, int min_days, int max_days, int limit) {
   std::vector<UnansweredQuestion> out;
-  for (const auto& r : tx.exec(kUnanswered, epoch(now), min_days, limit))
+  for (const auto& r : tx.exec(kUnanswered, epoch(now), min_days, max_days, limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>()});
   return out;
 }
 
-std::vector<BehindStudent> behind_students(db::Tx& tx, Date today, int limit) {
+std::vector<BehindStudent> behind_students(db::Tx& tx, Date today, int max_days, int limit) {
   std::vector<BehindStudent> out;
-  for (const auto& r : tx.exec(kBehind, format_date(today), limit))
+  for (const auto& r : tx.exec(kBehind, format_date(today), max_days, limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::int64_t>(), r[2].as<std::string>(), r[3].as<std::string>()});
   return out;
 }

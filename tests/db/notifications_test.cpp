@@ -332,6 +332,6 @@ TEST(NotificationsDb, OldNotificationsArePruned) {
                                                     "WHERE account_id = $1"},
             a.id);
   });
-  EXPECT_GE(service().prune(std::chrono::system_clock::now(), 180, 1000), 1);
+  EXPECT_GE(service().prune(std::chrono::system_clock::now(), 180, 1000).notifications, 1);
   EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id)), 0);
 }
