@@ -142,7 +142,7 @@ void setup_questionnaires(CLI::App& app, Run& run) {
   st->add_option("--per", so->per)->check(CLI::Range(1, 1000));
   st->callback([&run, so] { run = [so](Context& ctx) { return status(ctx, *so); }; });
 
-  auto* re = group->add_subcommand("remind", "Queue reminder mails to the accounts that owe a questionnaire");
+  auto* re = group->add_subcommand("remind", "Remind the accounts that owe a questionnaire (in the app; mail as each chose)");
   auto ro = std::make_shared<RemindOptions>();
   re->add_option("--kind", ro->kind)->required()->check(CLI::IsMember(kinds));
   re->add_option("--account", ro->accounts, "Only these account ids (default: every account that owes it)");

@@ -12,7 +12,7 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
                caches == Caches::daemon ? &session_cache : nullptr),
       unsubscribe_links(jwt_secret_, config.public_url),
       mail_outbox(pool, clock),
-      waiting_mail(pool, unsubscribe_links, config, clock),
+      waiting_mail(pool, config, clock),
       uploads(pool, config.uploads_dir(), config.upload_max_bytes),
       categories(pool),
       questions(pool, caches == Caches::daemon ? &question_lists : nullptr),
@@ -22,12 +22,12 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       curriculums(pool),
       milestones(pool),
       reviews(pool, milestones, clock),
-      events(pool, clock, config.public_url, unsubscribe_links),
+      events(pool, clock, config.public_url),
       students(pool, clock),
       dashboards(pool, clock),
       student_imports(pool, invitations),
       questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
-      questionnaires(pool, questionnaire_keys, clock, config.public_url),
+      questionnaires(pool, questionnaire_keys, clock),
       notifications(pool),
       mentions(pool) {
   // A student's first login gives them the first_login milestone (the share dialog).

@@ -1,13 +1,30 @@
 #include "events/model.hpp"
 
+#include <chrono>
+
 #include "core/csv.hpp"
 #include "core/school_time.hpp"
 
 namespace camp::events {
 
+bool has_events(const accounts::Account& a) {
+  using accounts::Role;
+  if (a.role == Role::admin || a.role == Role::graduate) return true;
+  return a.role == Role::student && !(a.course && a.course->code == "u29");
+}
+
 SchoolTime school_time(std::int64_t epoch_seconds) {
   const auto at = unix_time(epoch_seconds);
   return {format_date(school_date(at)), format_school(at, "%H:%M"), iso_school(at)};
+}
+
+std::string when(const Event& e) {
+  static const char* const kWeekdays[] = {"日", "月", "火", "水", "木", "金", "土"};
+  const auto starts = school_time(e.starts_at), ends = school_time(e.ends_at);
+  const auto d = school_date(unix_time(e.starts_at));
+  const auto weekday = std::chrono::weekday(std::chrono::sys_days(d)).c_encoding();
+  return std::to_string(static_cast<unsigned>(d.month())) + "月" + std::to_string(static_cast<unsigned>(d.day())) + "日(" +
+         kWeekdays[weekday] + ") " + starts.clock + "〜" + ends.clock;
 }
 
 nlohmann::json to_json(const Tag& t) { return {{"id", t.id}, {"name", t.name}}; }

@@ -7,7 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "accounts/model.hpp"
+
 namespace camp::events {
+
+// Whether the account has the events area at all (else every route is a 404): admins,
+// graduates and students but those of course u29. Also the events' read policy for
+// notifications (lib/notifications/rules.cpp).
+bool has_events(const accounts::Account& actor);
 
 struct Tag {
   int id = 0;
@@ -47,6 +54,8 @@ struct SchoolTime {
   std::string date, clock, iso;
 };
 SchoolTime school_time(std::int64_t epoch_seconds);
+// "12月5日(土) 19:00〜21:00" in the school's time (notifications and mails).
+std::string when(const Event& e);
 
 nlohmann::json to_json(const Tag& t);
 nlohmann::json to_json(const Event& e);

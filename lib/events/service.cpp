@@ -11,9 +11,9 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "db/idempotency.hpp"
-#include "events/notifications.hpp"
 #include "events/repo.hpp"
 #include "files/upload_repo.hpp"
+#include "notifications/dispatcher.hpp"
 #include "notifications/events.hpp"
 
 namespace camp::events {
@@ -43,7 +43,7 @@ std::optional<std::int64_t> actor_id(const accounts::Account& a) {
 
 // An event's facts for its notifications and mails (lib/notifications/rules.cpp decides who).
 nlohmann::json event_facts(const Event& e, const std::vector<std::int64_t>& account_ids = {}) {
-  nlohmann::json facts{{"event_id", e.id}, {"title", e.title}, {"when", notify::when(e)}};
+  nlohmann::json facts{{"event_id", e.id}, {"title", e.title}, {"when", when(e)}};
   if (!account_ids.empty()) facts["account_ids"] = account_ids;
   return facts;
 }
@@ -76,11 +76,6 @@ void hold_tag(db::Tx& tx, const repo::Fields& f) {
 }
 
 }  // namespace
-
-bool has_events(const accounts::Account& a) {
-  if (a.role == Role::admin || a.role == Role::graduate) return true;
-  return a.role == Role::student && !(a.course && a.course->code == "u29");
-}
 
 std::string EventService::host() const {
   auto rest = public_url_.substr(public_url_.find("://") == std::string::npos ? 0 : public_url_.find("://") + 3);
@@ -313,7 +308,10 @@ std::vector<Participant> EventService::participants(const accounts::Account& act
 
 std::size_t EventService::publish_audience(const accounts::Account& actor) {
   require_admin(actor);
-  return pool_.autocommit([&](db::Tx& tx) { return notify::audience(tx).size(); });
+  return pool_.autocommit([&](db::Tx& tx) {
+    const auto told = notifications::preview(tx, notifications::kEventPublished, actor_id(actor), {});
+    return told.mails + told.daily;
+  });
 }
 
 void EventService::mark_seen(const accounts::Account& actor) {
@@ -331,10 +329,10 @@ int EventService::remind(Date day) {
   const auto to = epoch(school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(2))));
   return pool_.transaction([&](db::Tx& tx) {
     const auto ids = repo::claim_reminders(tx, from, to);
-    for (const auto id : ids) {
-      const auto e = *repo::find(tx, id, 0);
-      notify::to_accounts(tx, {links_, page_url()}, e, "event_reminder", repo::member_ids(tx, id, false));
-    }
+    // The participants as they are now (not the waitlist).
+    for (const auto id : ids)
+      notifications::record_event(tx, notifications::kEventReminder, std::nullopt,
+                                  event_facts(*repo::find(tx, id, 0), repo::member_ids(tx, id, false)));
     return static_cast<int>(ids.size());
   });
 }

@@ -19,12 +19,8 @@
 #include "db/pool.hpp"
 #include "events/model.hpp"
 #include "events/validation.hpp"
-#include "mail/preferences.hpp"
 
 namespace camp::events {
-
-// Whether the account has the events area at all (else every route is a 404).
-bool has_events(const accounts::Account& actor);
 
 struct ListParams {
   std::string scope = "upcoming";  // upcoming | past | drafts (admins)
@@ -50,11 +46,10 @@ using JoinDone = std::function<void(JoinOutcome)>;
 
 class EventService {
  public:
-  EventService(db::Pool& pool, const Clock& clock, std::string public_url, const mail::UnsubscribeLinks& links)
+  EventService(db::Pool& pool, const Clock& clock, std::string public_url)
       : pool_(pool),
         clock_(clock),
         public_url_(std::move(public_url)),
-        links_(links),
         joins_([this](std::int64_t id, std::vector<PendingJoin>& batch) { apply_joins(id, batch); }, kJoinBatch) {}
 
   // Lists also mark every published event seen for a student or graduate (the badge falls to 0).
@@ -62,10 +57,10 @@ class EventService {
   Event get(const accounts::Account& actor, std::int64_t id);
   Event create_event(const accounts::Account& actor, const EventInput& input);
   Event update_event(const accounts::Account& actor, std::int64_t id, const EventInput& input);
-  // Draft -> published, queueing one bulk mail per student (not u29) and graduate who wants
-  // topic `events`. Publishing a published event changes nothing and sends nothing.
+  // Draft -> published (domain event event.published: students but u29 and graduates hear of
+  // it). Publishing a published event changes nothing and tells nobody.
   Event publish(const accounts::Account& actor, std::int64_t id);
-  // Published -> cancelled; participants and the waitlist get event_cancelled.
+  // Published -> cancelled (event.cancelled: the participants and the waitlist).
   Event cancel_event(const accounts::Account& actor, std::int64_t id);
 
   // Joins of one event are applied in batches, one transaction each (lib/core/batcher.hpp):
@@ -79,7 +74,8 @@ class EventService {
   Event leave(const accounts::Account& actor, std::int64_t id);
   std::vector<Participant> participants(const accounts::Account& actor, std::int64_t id);
 
-  // Admins: how many people publishing an event mails now (the publish confirmation says it).
+  // Admins: how many people publishing an event would mail now, immediately or in their daily
+  // digest (the publish confirmation says it): the rule table's answer, nothing written.
   std::size_t publish_audience(const accounts::Account& actor);
 
   void mark_seen(const accounts::Account& actor);
@@ -95,9 +91,10 @@ class EventService {
   // One event as iCalendar, for whoever may get() it.
   std::string event_ics(const accounts::Account& actor, std::int64_t id);
 
-  // Queues event_reminder to the participants of every published event that starts on the
-  // school day after `day` and was not reminded yet; marks them reminded in the same
-  // transaction, so two daemons (or the CLI) never send a reminder twice. How many events.
+  // Records event.reminder (its participants hear of it, event_reminder mail) for every
+  // published event that starts on the school day after `day` and was not reminded yet, and
+  // marks it reminded in the same transaction, so two daemons (or the CLI) never remind twice.
+  // How many events.
   int remind(Date day);
 
   std::vector<Tag> tags(const accounts::Account& actor);
@@ -121,7 +118,6 @@ class EventService {
   db::Pool& pool_;
   const Clock& clock_;
   std::string public_url_;
-  const mail::UnsubscribeLinks& links_;
   KeyedBatcher<PendingJoin> joins_;
 };
 

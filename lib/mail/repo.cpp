@@ -62,38 +62,15 @@ constexpr db::Statement kClaimDay{
 constexpr db::Statement kDayRan{"waiting.day_ran", "SELECT 1 FROM mail_runs WHERE kind = $1 AND day = $2::date"};
 constexpr db::Statement kDayMails{"waiting.day_mails", "UPDATE mail_runs SET mails = $3 WHERE kind = $1 AND day = $2::date"};
 
-// Questions whose first answer from someone else is at least $2 days old at $1, unsolved and
-// not reminded; whether the asker receives school mail.
-#define CAMP_DUE_REMINDERS                                                                                          \
-  "SELECT q.id, q.title, a.id AS account_id, a.email, a.nickname, "                                               \
-  "NOT EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = q.account_id AND u.topic = 'school') "   \
-  "AS wanted FROM questions q JOIN accounts a ON a.id = q.account_id "                                            \
-  "WHERE q.answers_count > 0 AND q.solved_answer_id IS NULL "                                                     \
-  "AND q.created_at <= to_timestamp($1) - make_interval(days => $2) "                                             \
-  "AND NOT EXISTS (SELECT 1 FROM question_reminders r WHERE r.question_id = q.id) "                               \
-  "AND (SELECT min(x.created_at) FROM answers x WHERE x.question_id = q.id AND x.account_id <> q.account_id) "     \
-  "<= to_timestamp($1) - make_interval(days => $2) ORDER BY q.id LIMIT 10000"
-constexpr db::Statement kDueReminders{"waiting.due_reminders", CAMP_DUE_REMINDERS};
-// The same, taking each question: a concurrent run waits on the key and then skips it.
-constexpr db::Statement kTakeReminders{
-    "waiting.take_reminders",
-    "WITH due AS (" CAMP_DUE_REMINDERS "), ins AS (INSERT INTO question_reminders (question_id, mailed) "
-    "SELECT id, wanted FROM due ON CONFLICT DO NOTHING RETURNING question_id) "
-    "SELECT due.* FROM due JOIN ins ON ins.question_id = due.id ORDER BY due.id"};
+constexpr db::Statement kMarkReminded{
+    "waiting.mark_reminded",
+    "INSERT INTO question_reminders (question_id) SELECT unnest($1::int8[]) ON CONFLICT DO NOTHING "
+    "RETURNING question_id"};
 
 std::optional<std::string> email(db::Tx& tx, const db::Statement& st, std::int64_t account_id) {
   const auto rows = tx.exec(st, account_id);
   if (rows.empty()) return std::nullopt;
   return rows[0][0].as<std::string>();
-}
-
-std::vector<DueReminder> reminders(const pqxx::result& rows) {
-  std::vector<DueReminder> out;
-  out.reserve(rows.size());
-  for (const auto& r : rows)
-    out.push_back({r["id"].as<std::int64_t>(), r["title"].as<std::string>(), r["account_id"].as<std::int64_t>(),
-                   r["email"].as<std::string>(), r["nickname"].as<std::string>(), r["wanted"].as<bool>()});
-  return out;
 }
 
 }  // namespace
@@ -158,12 +135,11 @@ void set_run_day_mails(db::Tx& tx, const std::string& kind, const std::string& d
   tx.exec(kDayMails, kind, day, mails);
 }
 
-std::vector<DueReminder> due_reminders(db::Tx& tx, std::int64_t now, int days) {
-  return reminders(tx.exec(kDueReminders, now, days));
-}
-
-std::vector<DueReminder> take_due_reminders(db::Tx& tx, std::int64_t now, int days) {
-  return reminders(tx.exec(kTakeReminders, now, days));
+std::vector<std::int64_t> mark_questions_reminded(db::Tx& tx, const std::vector<std::int64_t>& question_ids) {
+  std::vector<std::int64_t> out;
+  if (question_ids.empty()) return out;
+  for (const auto& r : tx.exec(kMarkReminded, db::int_array(question_ids))) out.push_back(r[0].as<std::int64_t>());
+  return out;
 }
 
 }  // namespace camp::mail::repo

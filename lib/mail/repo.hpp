@@ -1,6 +1,6 @@
 #pragma once
 // The only SQL about mail preferences, the mail magazine's sends, the unsubscribe page and the
-// waiting-work mails (the outbox's own is in mail/outbox.hpp). Every function runs in the
+// daily mail jobs' bookkeeping (the outbox's own is in mail/outbox.hpp). Every function runs in the
 // caller's transaction.
 #include <cstdint>
 #include <optional>
@@ -47,18 +47,8 @@ bool claim_run_day(db::Tx& tx, const std::string& kind, const std::string& day);
 bool run_day_claimed(db::Tx& tx, const std::string& kind, const std::string& day);
 void set_run_day_mails(db::Tx& tx, const std::string& kind, const std::string& day, int mails);
 
-// A question whose first answer from someone else is at least `days` old at `now` (Unix
-// seconds), unsolved and not reminded; whether the asker receives school mail.
-struct DueReminder {
-  std::int64_t question_id = 0;
-  std::string title;
-  std::int64_t account_id = 0;
-  std::string email;
-  std::string nickname;
-  bool wanted = false;
-};
-std::vector<DueReminder> due_reminders(db::Tx& tx, std::int64_t now, int days);
-// The same, recording each question as reminded: a concurrent run waits on it and then skips it.
-std::vector<DueReminder> take_due_reminders(db::Tx& tx, std::int64_t now, int days);
+// The askers' reminders: each question reminded once, ever. Records `question_ids` as reminded
+// and returns those that were not yet (a concurrent run waits on the key, then skips it).
+std::vector<std::int64_t> mark_questions_reminded(db::Tx& tx, const std::vector<std::int64_t>& question_ids);
 
 }  // namespace camp::mail::repo

@@ -1,19 +1,19 @@
 #include "mail/waiting.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
 #include "core/utf8.hpp"
-#include "mail/outbox.hpp"
 #include "mail/repo.hpp"
+#include "notifications/dispatcher.hpp"
+#include "notifications/events.hpp"
 #include "reporting/waiting.hpp"
 
 namespace camp::mail {
 namespace {
 
-using std::chrono::duration_cast;
-using std::chrono::seconds;
-
 constexpr const char* kDigestKind = "mentor_digest";
-
-std::int64_t epoch(TimePoint t) { return duration_cast<seconds>(t.time_since_epoch()).count(); }
 
 // A title as one subject-safe line of at most 60 characters.
 std::string one_line(const std::string& title, std::size_t max_chars) {
@@ -41,7 +41,7 @@ std::string render_sections(const std::vector<DigestSection>& sections, const st
 DigestSection unanswered_questions(db::Tx& tx, const DigestContext& ctx) {
   const auto days = ctx.config.digest_unanswered_days;
   const auto waiting = reporting::unanswered_questions(tx, ctx.now, days, kDigestItems);
-  DigestSection section{"回答を待っている質問（" + std::to_string(days) + "日以上回答なし）", waiting.total, {}};
+  DigestSection section{"questions", "回答を待っている質問（" + std::to_string(days) + "日以上回答なし）", waiting.total, {}};
   for (const auto& q : waiting.oldest)
     section.items.push_back({one_line(q.title, 80), ctx.public_url + "/questions/" + std::to_string(q.id),
                              std::to_string(q.days_waiting) + "日前"});
@@ -54,7 +54,7 @@ namespace {
 DigestSection waiting_submissions(db::Tx& tx, const DigestContext& ctx) {
   const auto days = ctx.config.digest_unanswered_days;
   const auto waiting = reporting::waiting_submissions(tx, ctx.now, days, kDigestItems);
-  DigestSection section{"レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
+  DigestSection section{"submissions", "レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
   for (const auto& s : waiting.oldest)
     section.items.push_back({"課題" + std::to_string(s.task_id) + "「" + s.task_title + "」" +
                                  (s.nickname.empty() ? std::string() : "（" + s.nickname + "さん）"),
@@ -83,58 +83,40 @@ DigestResult WaitingMail::run_digest(std::optional<Date> day_opt, bool dry_run) 
       return result;
     }
     std::vector<DigestSection> sections;
+    nlohmann::json facts{{"date", date}, {"roles", config_.mail.digest_roles}};
     for (const auto& source : digest_sources()) {
       auto s = source(tx, ctx);
       result.waiting += s.total;
+      facts[s.key] = s.total;
       if (s.total > 0) sections.push_back(std::move(s));
     }
     if (sections.empty()) return result;
-    const auto people = repo::recipients(tx, Topic::school, config_.mail.digest_roles);
-    result.mails = people.size();
+    facts["sections"] = render_sections(sections, config_.public_url);
+    result.mails = notifications::preview(tx, notifications::kWaitingDigest, std::nullopt, facts).mails;
     if (dry_run) return result;
-    const auto text = render_sections(sections, config_.public_url);
-    std::vector<Outgoing> mails;
-    mails.reserve(people.size());
-    for (const auto& r : people)
-      mails.push_back({.to = r.email,
-                       .template_name = kDigestKind,
-                       .values = {{"nickname", r.nickname.empty() ? "メンター" : r.nickname},
-                                  {"date", date},
-                                  {"count", std::to_string(result.waiting)},
-                                  {"sections", text}},
-                       .links = {{"unsubscribe_url", links_.page_url(r.account_id, Topic::school)}},
-                       .bulk = true,
-                       .unsubscribe_url = links_.one_click_url(r.account_id, Topic::school)});
-    if (!mails.empty()) enqueue_many(tx, mails);
-    repo::set_run_day_mails(tx, kDigestKind, date, static_cast<int>(mails.size()));
+    notifications::record_event(tx, notifications::kWaitingDigest, std::nullopt, facts);
+    repo::set_run_day_mails(tx, kDigestKind, date, static_cast<int>(result.mails));
     return result;
   });
 }
 
 ReminderResult WaitingMail::run_reminders(bool dry_run) const {
-  const auto now = epoch(clock_.now());
   const int days = config_.mail.reminder_unsolved_days;
   return pool_.transaction([&](db::Tx& tx) {
     ReminderResult result;
-    const auto due = dry_run ? repo::due_reminders(tx, now, days) : repo::take_due_reminders(tx, now, days);
-    std::vector<Outgoing> mails;
-    for (const auto& r : due) {
+    const auto due = reporting::unsolved_questions(tx, clock_.now(), days, 10000);
+    std::vector<std::int64_t> ids;
+    for (const auto& q : due) ids.push_back(q.id);
+    // Taken first: a concurrent run waits on each question's key, then skips it.
+    std::vector<std::int64_t> taken = dry_run ? ids : repo::mark_questions_reminded(tx, ids);
+    std::sort(taken.begin(), taken.end());
+    for (const auto& q : due) {
+      if (!std::binary_search(taken.begin(), taken.end(), q.id)) continue;
       ++result.questions;
-      if (!r.wanted) continue;
-      const auto account_id = r.account_id;
-      const auto& nickname = r.nickname;
-      mails.push_back({.to = r.email,
-                       .template_name = "question_reminder",
-                       .values = {{"nickname", nickname.empty() ? "受講生" : nickname},
-                                  {"title", one_line(r.title, 60)},
-                                  {"days", std::to_string(days)},
-                                  {"url", config_.public_url + "/questions/" + std::to_string(r.question_id)}},
-                       .links = {{"unsubscribe_url", links_.page_url(account_id, Topic::school)}},
-                       .bulk = true,
-                       .unsubscribe_url = links_.one_click_url(account_id, Topic::school)});
+      const nlohmann::json facts{{"question_id", q.id}, {"question_title", q.title}, {"account_id", q.asker_id}, {"days", days}};
+      result.mails += notifications::preview(tx, notifications::kQuestionUnsolved, std::nullopt, facts).mails;
+      if (!dry_run) notifications::record_event(tx, notifications::kQuestionUnsolved, std::nullopt, facts);
     }
-    result.mails = mails.size();
-    if (!dry_run && !mails.empty()) enqueue_many(tx, mails);
     return result;
   });
 }

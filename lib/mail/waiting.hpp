@@ -1,12 +1,14 @@
 #pragma once
 // Nothing left waiting (docs/mail.md): a daily digest to the mentors of what is waiting for
-// them, and a one-time reminder to an asker whose question has answers but no solution.
-// Both go through the outbox and honour the `school` opt-out; time comes from a Clock.
+// them, and a one-time reminder to an asker whose question has answers but no solution. Both
+// are scheduled jobs that record a domain event (waiting.digest, question.unsolved); who hears
+// of it, in the app and by mail as each chose (mentor_digest, question_reminder), is the
+// notifications' dispatcher's (lib/notifications/rules.cpp). Time comes from a Clock.
 //
 // The digest is a list of sections, each from one source (digest_sources()): the questions
 // nobody has answered, then the submissions waiting for a review. Both are read by the
 // reporting module (lib/reporting/waiting.hpp) and worded here. Another section is one more
-// source appended there; the run, the recipients, the once-per-day guard and the mail stay.
+// source appended there; the run, the once-per-day guard and the event stay.
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -15,7 +17,6 @@
 #include "core/clock.hpp"
 #include "core/config.hpp"
 #include "db/pool.hpp"
-#include "mail/preferences.hpp"
 
 namespace camp::mail {
 
@@ -33,6 +34,7 @@ struct DigestItem {
 };
 
 struct DigestSection {
+  std::string key;      // the event's count of it: "questions", "submissions"
   std::string heading;  // e.g. "回答を待っている質問"
   std::size_t total = 0;  // how many are waiting (items holds the oldest, at most kDigestItems)
   std::vector<DigestItem> items;
@@ -49,28 +51,27 @@ struct DigestResult {
   Date day;
   bool already_ran = false;  // another run (another daemon, an earlier command) had this day
   std::size_t waiting = 0;   // items over all sections
-  std::size_t mails = 0;     // queued (or, for a dry run, that would be)
+  std::size_t mails = 0;     // mentors mailed at once (the dispatcher queues them), or that would be
 };
 struct ReminderResult {
   std::size_t questions = 0;  // newly due questions (each reminded once, ever)
-  std::size_t mails = 0;      // of them, askers who receive school mail
+  std::size_t mails = 0;      // of their askers, those mailed at once (or that would be)
 };
 
 class WaitingMail {
  public:
-  WaitingMail(db::Pool& pool, const UnsubscribeLinks& links, const Config& config, const Clock& clock)
-      : pool_(pool), links_(links), config_(config), clock_(clock) {}
+  WaitingMail(db::Pool& pool, const Config& config, const Clock& clock) : pool_(pool), config_(config), clock_(clock) {}
 
   // The digest of `day` (default: today in Japan). Thresholds are measured at the clock's now,
   // or at the end of `day` when that is earlier (a past day's digest as it would have been).
   // One transaction: the mail_runs row (kind, day) is inserted first, so a concurrent run of
-  // the same day waits and then sends nothing. With nothing waiting the day is still recorded
-  // and no mail is sent. A dry run writes nothing.
+  // the same day waits and then records nothing. With nothing waiting the day is still
+  // recorded and nobody is told. A dry run writes nothing.
   DigestResult run_digest(std::optional<Date> day, bool dry_run) const;
   // Reminders for every question answered at least mail.reminders.unsolved_days ago (first
-  // answer by someone other than the asker) and still unsolved, not reminded before. One
-  // transaction; a question_reminders row per question, so each is reminded at most once,
-  // also with two concurrent runs.
+  // answer by someone other than the asker) and still unsolved, not reminded before: one
+  // question.unsolved event each. One transaction; a question_reminders row per question, so
+  // each is reminded at most once, also with two concurrent runs.
   ReminderResult run_reminders(bool dry_run) const;
   // The daemon's timer: both runs when the digest is enabled, the hour has come and today's
   // digest has not run. Returns whether it ran.
@@ -78,7 +79,6 @@ class WaitingMail {
 
  private:
   db::Pool& pool_;
-  const UnsubscribeLinks& links_;
   const Config& config_;
   const Clock& clock_;
 };

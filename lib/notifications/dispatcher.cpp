@@ -43,39 +43,63 @@ struct Told {
   std::size_t notifications = 0, mails = 0;
 };
 
-// The event's rows of the table, in the caller's transaction.
-Told dispatch(db::Tx& tx, const DispatchContext& ctx, const repo::DomainEvent& e) {
-  Told out;
+// One row of the table applied to an event: what it says, and to whom.
+struct Planned {
+  const Rule& rule;
+  Content content;
+  std::vector<repo::Recipient> people;  // the audience less the actor and those its policy refuses
+};
+
+std::vector<Planned> plan(db::Tx& tx, const repo::DomainEvent& e) {
+  std::vector<Planned> out;
   for (const auto& rule : rules()) {
     if (rule.type != e.type) continue;
     auto ids = rule.audience(tx, e);
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     if (e.actor_id) std::erase(ids, *e.actor_id);  // nobody hears of their own action
-    const auto people = repo::recipients(tx, ids, rule.category);
-    std::vector<std::int64_t> allowed;
-    for (const auto& p : people)
-      if (rule.may_read(p.account, e)) allowed.push_back(p.account.id);
-    if (allowed.empty()) continue;
+    auto people = repo::recipients(tx, ids, rule.category);
+    std::erase_if(people, [&](const repo::Recipient& p) { return !rule.may_read(p.account, e); });
+    if (people.empty()) continue;
     auto content = rule.content(e);
     // One line each, whatever the payload held (a title stored before titles had to be one line).
     content.title = one_line(content.title, 200);
     content.body = one_line(content.body, 200);
+    out.push_back({rule, std::move(content), std::move(people)});
+  }
+  return out;
+}
+
+// Whether the row mails this person now: it has a mail, the person takes the category
+// immediately and did not stop school mail.
+bool wants_mail_now(const Rule& rule, const repo::Recipient& p) {
+  return !rule.mail_template.empty() && p.mail == MailPreference::immediately && !p.school_mail_stopped;
+}
+// An address the outbox refuses fails its own mail alone.
+bool mailable(const repo::Recipient& p) {
+  try {
+    mail::check_address(p.account.email);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+// The event's rows of the table, in the caller's transaction.
+Told dispatch(db::Tx& tx, const DispatchContext& ctx, const repo::DomainEvent& e) {
+  Told out;
+  for (const auto& [rule, content, people] : plan(tx, e)) {
+    std::vector<std::int64_t> ids;
+    for (const auto& p : people) ids.push_back(p.account.id);
     const auto told = repo::insert_notifications(
-        tx, {e.id, e.type, rule.category, content.title, content.body, content.link, e.actor_id}, allowed);
+        tx, {e.id, e.type, rule.category, content.title, content.body, content.link, e.actor_id}, ids);
     out.notifications += told.size();
-    if (rule.mail_template.empty()) continue;
     const std::unordered_set<std::int64_t> new_ones(told.begin(), told.end());
     std::vector<mail::Outgoing> mails;
     for (const auto& p : people) {
-      if (!new_ones.count(p.account.id) || p.mail != MailPreference::immediately || p.school_mail_stopped) continue;
-      try {
-        mail::check_address(p.account.email);  // one address the outbox refuses fails alone
-      } catch (const Error&) {
-        spdlog::warn("notifications: event {}: no mail to account {}: its address cannot be mailed", e.id, p.account.id);
-        continue;
-      }
-      mails.push_back(mail_for(rule, content, e, p, ctx));
+      if (!new_ones.count(p.account.id) || !wants_mail_now(rule, p)) continue;
+      if (mailable(p)) mails.push_back(mail_for(rule, content, e, p, ctx));
+      else spdlog::warn("notifications: event {}: no mail to account {}: its address cannot be mailed", e.id, p.account.id);
     }
     if (!mails.empty()) out.mails += mail::enqueue_many(tx, mails);
   }
@@ -114,6 +138,18 @@ Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx) {
               "notifications: event {} ({}) told {} accounts, {} mails queued, in {:.1f} ms", event->id, event->type,
               told.notifications, told.mails, ms);
   return result;
+}
+
+Preview preview(db::Tx& tx, std::string_view type, std::optional<std::int64_t> actor_id, const nlohmann::json& payload) {
+  const repo::DomainEvent e{0, std::string(type), actor_id, payload.is_object() ? payload : nlohmann::json::object(), 0};
+  Preview out;
+  for (const auto& [rule, content, people] : plan(tx, e))
+    for (const auto& p : people) {
+      ++out.told;
+      if (wants_mail_now(rule, p) && mailable(p)) ++out.mails;
+      else if (p.mail == MailPreference::daily && !p.school_mail_stopped) ++out.daily;
+    }
+  return out;
 }
 
 int dispatch_pending(db::Pool& pool, const DispatchContext& ctx, int max) {

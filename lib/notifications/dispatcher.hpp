@@ -10,10 +10,15 @@
 // A dispatch that throws is rolled back to a savepoint and the event is tried again later
 // (after 30 s, 60 s, ...), then kept as failed (`camp notifications list` shows the count); it
 // never blocks the events behind it.
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "core/clock.hpp"
@@ -36,6 +41,15 @@ Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx);
 // Dispatches due events until none is left or `max` were done: how many were done. The CLI
 // runs this after a command, so what it recorded is told without a daemon.
 int dispatch_pending(db::Pool& pool, const DispatchContext& ctx, int max = 1000);
+
+// Who an event of `type` with `payload` would tell if it were dispatched now, nothing written:
+// the rule table's answer, for confirmations and dry runs ("N people will get a mail").
+struct Preview {
+  std::size_t told = 0;   // notifications (in the app: everyone the rows keep)
+  std::size_t mails = 0;  // of them, mailed at once (the category immediately, school mail on)
+  std::size_t daily = 0;  // of them, in tomorrow's digest instead
+};
+Preview preview(db::Tx& tx, std::string_view type, std::optional<std::int64_t> actor_id, const nlohmann::json& payload);
 
 class Dispatcher {
  public:

@@ -35,6 +35,11 @@ inline constexpr std::string_view kMailFailed = "mail.failed";
 inline constexpr std::string_view kImportFinished = "import.finished";
 inline constexpr std::string_view kAnnouncementCreated = "announcement.created";
 inline constexpr std::string_view kMentionCreated = "mention.created";
+inline constexpr std::string_view kEventReminder = "event.reminder";  // the day before (events::EventService::remind)
+inline constexpr std::string_view kQuestionnaireReminded = "questionnaire.reminded";  // an admin's reminder
+// Recorded by the daily mail jobs (mail/waiting.hpp).
+inline constexpr std::string_view kWaitingDigest = "waiting.digest";      // the mentors' digest of the day
+inline constexpr std::string_view kQuestionUnsolved = "question.unsolved";  // "is it solved?" to the asker
 // Recorded by the daily scan (notifications/scan.hpp), not by a use case.
 inline constexpr std::string_view kReviewOverdue = "review.overdue";
 inline constexpr std::string_view kQuestionUnanswered = "question.unanswered";

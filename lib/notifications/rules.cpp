@@ -4,9 +4,9 @@
 
 #include "core/messages.hpp"
 #include "curriculum/model.hpp"
-#include "events/repo.hpp"
-#include "events/service.hpp"
+#include "events/model.hpp"
 #include "notifications/events.hpp"
+#include "questionnaires/service.hpp"
 #include "questions/repo.hpp"
 #include "questions/service.hpp"
 #include "reviews/service.hpp"
@@ -65,6 +65,9 @@ bool anyone(const Account&, const DomainEvent&) { return true; }
 // A milestone, a questionnaire: the account's own.
 bool own(const Account& a, const DomainEvent& e) { return a.id == number(e, "account_id"); }
 bool may_read_student_records(const Account& a, const DomainEvent&) { return students::may_read_records(a); }
+// The mentors' digest lists questions and submissions: those who answer and review.
+bool answers_and_reviews(const Account& a, const DomainEvent&) { return accounts::is_admin_or_mentor(a.role); }
+bool answers_questionnaires(const Account& a, const DomainEvent&) { return questionnaires::is_respondent(a); }
 
 // --- links of the web app
 std::string submission_link(const DomainEvent& e) { return "/reviews?submission=" + std::to_string(number(e, "submission_id")); }
@@ -73,6 +76,7 @@ std::string task_link(const DomainEvent& e) {
 }
 std::string question_link(const DomainEvent& e) { return "/questions/" + std::to_string(number(e, "question_id")); }
 std::string student_link(const DomainEvent& e) { return "/students/" + std::to_string(number(e, "student_record_id")); }
+std::string questionnaire_link(const DomainEvent& e) { return "/subsidy/questionnaire/" + text(e, "kind") + "-questionnaire"; }
 
 // A mention: the mentioned account, when the mention was written in one of `objects`.
 std::function<std::vector<std::int64_t>(db::Tx&, const DomainEvent&)> mentioned_in(std::vector<std::string> objects) {
@@ -82,14 +86,23 @@ std::function<std::vector<std::int64_t>(db::Tx&, const DomainEvent&)> mentioned_
                                                                               : std::vector<std::int64_t>{};
   };
 }
+// In a review comment: the submission's student, or everyone else (reviewers).
+std::function<std::vector<std::int64_t>(db::Tx&, const DomainEvent&)> mentioned_in_review(bool the_student) {
+  return [the_student](db::Tx&, const DomainEvent& e) {
+    const auto id = number(e, "account_id");
+    return text(e, "object") == "review" && (id == number(e, "student_id")) == the_student ? one(id)
+                                                                                         : std::vector<std::int64_t>{};
+  };
+}
 Content mentioned(const DomainEvent& e) {
   const auto object = text(e, "object"), writer = text(e, "writer_nickname");
   if (object == "question")
     return {msg::notification_mention_question(writer, text(e, "question_title")), text(e, "excerpt"), question_link(e)};
   if (object == "answer")
     return {msg::notification_mention_answer(writer, text(e, "question_title")), text(e, "excerpt"), question_link(e)};
-  if (object == "review")
-    return {msg::notification_mention_review(writer, text(e, "task_title")), text(e, "excerpt"), submission_link(e)};
+  if (object == "review")  // the student reads it on the task's page, reviewers in the queue
+    return {msg::notification_mention_review(writer, text(e, "task_title")), text(e, "excerpt"),
+            number(e, "account_id") == number(e, "student_id") ? task_link(e) : submission_link(e)};
   return {msg::notification_mention_mentoring(writer, text(e, "student_name")), text(e, "excerpt"), student_link(e)};
 }
 std::vector<std::int64_t> mentors(db::Tx& tx) {
@@ -145,13 +158,39 @@ Content behind(const DomainEvent& e) {
           student_link(e)};
 }
 Content questionnaire_due(const DomainEvent& e) {
-  return {msg::notification_questionnaire_due(text(e, "title")), "", "/subsidy/questionnaire/" + text(e, "kind")};
+  return {msg::notification_questionnaire_due(text(e, "title")), "", questionnaire_link(e)};
+}
+Content event_reminder(const DomainEvent& e) { return event_content(msg::notification_event_reminder(text(e, "title")), e); }
+Content waiting_digest(const DomainEvent& e) {
+  const auto questions = number(e, "questions"), submissions = number(e, "submissions");
+  return {msg::notification_waiting_digest(std::to_string(questions + submissions)),
+          msg::notification_waiting_digest_body(std::to_string(questions), std::to_string(submissions)),
+          questions > 0 ? "/questions" : "/reviews"};
+}
+Content unsolved(const DomainEvent& e) {
+  return {msg::notification_question_unsolved(text(e, "question_title")),
+          msg::notification_question_unsolved_body(std::to_string(number(e, "days"))), question_link(e)};
 }
 Content announced(const DomainEvent& e) { return {text(e, "title"), text(e, "excerpt"), "/notifications"}; }
 
 // The event mails' own values: the event's title and date (their templates' {{title}}, {{when}}).
 mail::Values event_mail(const DomainEvent& e) { return {{"title", text(e, "title")}, {"when", text(e, "when")}}; }
 mail::Values announcement_mail(const DomainEvent& e) { return {{"body", text(e, "body")}}; }
+mail::Values digest_mail(const DomainEvent& e) {
+  return {{"date", text(e, "date")}, {"count", std::to_string(number(e, "questions") + number(e, "submissions"))},
+          {"sections", text(e, "sections")}};
+}
+mail::Values unsolved_mail(const DomainEvent& e) {
+  return {{"title", one_line(text(e, "question_title"), 60)}, {"days", std::to_string(number(e, "days"))}};
+}
+mail::Values questionnaire_mail(const DomainEvent& e) { return {{"title", text(e, "title")}}; }
+std::vector<std::string> roles_of(const DomainEvent& e) {
+  std::vector<std::string> roles;
+  if (const auto it = e.payload.find("roles"); it != e.payload.end() && it->is_array())
+    for (const auto& r : *it)
+      if (r.is_string()) roles.push_back(r.get<std::string>());
+  return roles;
+}
 
 }  // namespace
 
@@ -195,17 +234,12 @@ const std::vector<Rule>& rules() {
       {kImportFinished, Category::announcement, [](db::Tx& tx, const DomainEvent&) { return with_roles(tx, {"admin"}); },
        is_admin, imported},
       {kAnnouncementCreated, Category::announcement,
-       [](db::Tx& tx, const DomainEvent& e) {
-         std::vector<std::string> roles;
-         if (const auto it = e.payload.find("roles"); it != e.payload.end() && it->is_array())
-           for (const auto& r : *it)
-             if (r.is_string()) roles.push_back(r.get<std::string>());
-         return with_roles(tx, roles);
-       },
-       anyone, announced, "announcement", announcement_mail},
+       [](db::Tx& tx, const DomainEvent& e) { return with_roles(tx, roles_of(e)); }, anyone, announced, "announcement",
+       announcement_mail},
       // A mention: one row per category; only the row of the object's kind has an audience.
       {kMentionCreated, Category::question, mentioned_in({"question", "answer"}), may_read_question, mentioned},
-      {kMentionCreated, Category::review, mentioned_in({"review"}), may_read_submission, mentioned},
+      {kMentionCreated, Category::review, mentioned_in_review(false), may_read_submission, mentioned},
+      {kMentionCreated, Category::review, mentioned_in_review(true), may_read_submission, mentioned},
       {kMentionCreated, Category::student, mentioned_in({"mentoring"}), may_read_student_records, mentioned},
       // The daily scan's (notifications/scan.hpp).
       {kReviewOverdue, Category::review, [](db::Tx&, const DomainEvent& e) { return one(number(e, "claimer_id")); },
@@ -216,6 +250,18 @@ const std::vector<Rule>& rules() {
        may_read_student_records, behind},
       {kQuestionnaireDue, Category::announcement, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
        own, questionnaire_due},
+      // The day before an event: its participants at that moment (not the waitlist).
+      {kEventReminder, Category::event, [](db::Tx&, const DomainEvent& e) { return numbers(e, "account_ids"); },
+       may_read_events, event_reminder, "event_reminder", event_mail},
+      {kQuestionnaireReminded, Category::announcement,
+       [](db::Tx&, const DomainEvent& e) { return numbers(e, "account_ids"); }, answers_questionnaires,
+       questionnaire_due, "questionnaire_reminder", questionnaire_mail},
+      // The daily mail jobs' (mail/waiting.hpp): the mentors' digest to mail.digest.roles, and
+      // "is it solved?" to the asker.
+      {kWaitingDigest, Category::question, [](db::Tx& tx, const DomainEvent& e) { return with_roles(tx, roles_of(e)); },
+       answers_and_reviews, waiting_digest, "mentor_digest", digest_mail, true},
+      {kQuestionUnsolved, Category::question, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
+       may_read_question, unsolved, "question_reminder", unsolved_mail, true},
   };
   return table;
 }

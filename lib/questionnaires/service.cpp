@@ -12,7 +12,7 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "core/utf8.hpp"
-#include "mail/outbox.hpp"
+#include "notifications/events.hpp"
 
 namespace camp::questionnaires {
 namespace {
@@ -62,8 +62,10 @@ void QuestionnaireService::require_admin(const accounts::Account& actor) const {
   if (actor.role != Role::admin) not_found();
 }
 
+bool is_respondent(const accounts::Account& actor) { return actor.role == Role::student || actor.role == Role::graduate; }
+
 void QuestionnaireService::require_respondent(const accounts::Account& actor) const {
-  if (actor.role != Role::student && actor.role != Role::graduate) not_found();
+  if (!is_respondent(actor)) not_found();
 }
 
 std::string QuestionnaireService::associated(const std::string& kind, std::int64_t account_id) const {
@@ -181,10 +183,11 @@ RemindResult QuestionnaireService::remind(const accounts::Account& actor, const 
                                           std::optional<std::vector<std::int64_t>> ids) {
   require_admin(actor);
   get(kind);
-  return pool_.transaction([&](db::Tx& tx) { return remind_in(tx, kind, ids); });
+  return pool_.transaction([&](db::Tx& tx) { return remind_in(tx, actor, kind, ids); });
 }
 
-RemindResult QuestionnaireService::remind_in(db::Tx& tx, const std::string& kind, std::optional<std::vector<std::int64_t>> ids) {
+RemindResult QuestionnaireService::remind_in(db::Tx& tx, const accounts::Account& actor, const std::string& kind,
+                                             std::optional<std::vector<std::int64_t>> ids) {
   const auto& def = get(kind);
   // Who owes it now (every page of the status), then only those asked for.
   repo::StatusQuery q;
@@ -207,13 +210,12 @@ RemindResult QuestionnaireService::remind_in(db::Tx& tx, const std::string& kind
   }
   const auto marked = repo::mark_reminded(tx, kind, wanted);
   out.skipped += static_cast<int>(wanted.size() - marked.size());
-  const auto url = public_url_ + "/subsidy/questionnaire/" + kind + "-questionnaire";
-  for (auto id : marked) {
-    const auto* r = by_id.at(id);
-    mail::enqueue(tx, {.to = r->email, .template_name = "questionnaire_reminder",
-                       .values = {{"nickname", r->nickname.empty() ? r->email : r->nickname}, {"title", def.title}, {"url", url}}});
-    ++out.queued;
-  }
+  out.queued = static_cast<int>(marked.size());
+  // Who hears of it, and by mail or not, is the dispatcher's (notifications/rules.cpp).
+  if (!marked.empty())
+    notifications::record_event(tx, notifications::kQuestionnaireReminded,
+                                actor.id > 0 ? std::optional<std::int64_t>(actor.id) : std::nullopt,
+                                {{"kind", kind}, {"title", def.title}, {"account_ids", marked}});
   return out;
 }
 

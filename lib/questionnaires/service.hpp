@@ -47,6 +47,8 @@ struct StatusPage {
 };
 nlohmann::json to_json(const repo::StatusRow& r);
 
+// queued: the accounts reminded now (each told in the app, and by mail as it chose); skipped:
+// those who do not owe the kind or were reminded within 24 hours.
 struct RemindResult {
   int queued = 0, skipped = 0;
 };
@@ -68,8 +70,7 @@ struct KeyRotation {
 
 class QuestionnaireService {
  public:
-  QuestionnaireService(db::Pool& pool, Keyring& keys, const Clock& clock, std::string public_url)
-      : pool_(pool), keys_(keys), clock_(clock), public_url_(std::move(public_url)) {}
+  QuestionnaireService(db::Pool& pool, Keyring& keys, const Clock& clock) : pool_(pool), keys_(keys), clock_(clock) {}
 
   const Definition& definition(const accounts::Account& actor, const std::string& kind) const;
   std::vector<KindState> overview(const accounts::Account& actor);
@@ -107,13 +108,16 @@ class QuestionnaireService {
   void require_owed(db::Tx& tx, const accounts::Account& actor, const std::string& kind) const;
   std::string associated(const std::string& kind, std::int64_t account_id) const;
   nlohmann::json open(const repo::StoredAnswer& a) const;
-  RemindResult remind_in(db::Tx& tx, const std::string& kind, std::optional<std::vector<std::int64_t>> ids);
+  RemindResult remind_in(db::Tx& tx, const accounts::Account& actor, const std::string& kind,
+                         std::optional<std::vector<std::int64_t>> ids);
 
   db::Pool& pool_;
   Keyring& keys_;
   const Clock& clock_;
-  std::string public_url_;
 };
+
+// Who answers questionnaires: students and graduates (also who may be reminded of one).
+bool is_respondent(const accounts::Account& actor);
 
 // Checks a reason for reading or exporting personal data: required, at most 200 characters.
 std::string checked_reason(const std::string& reason);

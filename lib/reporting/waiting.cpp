@@ -18,6 +18,15 @@ constexpr db::Statement kWaitingSubmissions{
     "WHERE s.status = 'waiting' AND s.created_at <= to_timestamp($1) - make_interval(days => $2) "
     "ORDER BY s.created_at, s.id LIMIT $3"};
 
+constexpr db::Statement kUnsolved{
+    "reporting.unsolved_questions",
+    "SELECT q.id, q.title, q.account_id FROM questions q "
+    "WHERE q.answers_count > 0 AND q.solved_answer_id IS NULL "
+    "AND q.created_at <= to_timestamp($1) - make_interval(days => $2) "
+    "AND NOT EXISTS (SELECT 1 FROM question_reminders r WHERE r.question_id = q.id) "
+    "AND (SELECT min(x.created_at) FROM answers x WHERE x.question_id = q.id AND x.account_id <> q.account_id) "
+    "<= to_timestamp($1) - make_interval(days => $2) ORDER BY q.id LIMIT $3"};
+
 std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
 }  // namespace
@@ -38,6 +47,13 @@ Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int mi
     out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(),
                           r[2].is_null() ? std::string() : r[2].as<std::string>(), r[3].as<std::int64_t>()});
   }
+  return out;
+}
+
+std::vector<UnsolvedQuestion> unsolved_questions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
+  std::vector<UnsolvedQuestion> out;
+  for (const auto& r : tx.exec(kUnsolved, epoch(now), min_days, static_cast<int>(limit)))
+    out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::int64_t>()});
   return out;
 }
 

@@ -6,7 +6,6 @@
 
 #include "core/clock.hpp"
 #include "core/messages.hpp"
-#include "core/random.hpp"
 #include "core/text.hpp"
 #include "events/repo.hpp"
 #include "events/service.hpp"
@@ -152,7 +151,6 @@ void check_events(Services& s, const Fixture& f, Problems& problems) {
 void write_events(Services& s, const Fixture& f, Counts& counts) {
   if (f.events.empty()) return;
   const auto tags = s.pool.autocommit([](db::Tx& tx) { return events::repo::tags(tx); });
-  const mail::UnsubscribeLinks no_mail(random_hex(32), "http://127.0.0.1");  // never used: nothing here mails
   const auto admin = accounts::Account::system();
   for (const auto& entry : f.events) {
     if (s.pool.autocommit([&](db::Tx& tx) { return events::repo::titled(tx, entry.title); })) {
@@ -162,7 +160,7 @@ void write_events(Services& s, const Fixture& f, Counts& counts) {
     const auto input = input_of(entry, tag_named(tags, entry.tag));
     const auto starts = events::schedule(*input.start_date, *input.start_at, *input.end_at).starts_at;
     FixedClock before{TimePoint{std::chrono::seconds(starts - 86400)}};
-    events::EventService service(s.pool, before, "http://127.0.0.1", no_mail);
+    events::EventService service(s.pool, before, "http://127.0.0.1");
     const auto created = service.create_event(admin, input);
     if (entry.status != "draft") s.pool.transaction([&](db::Tx& tx) { events::repo::publish(tx, created.id); });
     for (const auto& email : entry.participants) service.join(s.accounts.find_by_email(email), created.id);

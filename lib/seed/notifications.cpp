@@ -9,7 +9,6 @@
 #include "curriculum/model.hpp"
 #include "db/arrays.hpp"
 #include "events/service.hpp"
-#include "events/notifications.hpp"
 #include "notifications/model.hpp"
 
 namespace camp::seed {
@@ -112,7 +111,7 @@ int seed_demo_notifications(db::Pool& pool) {
       for (const auto& p : people)
         if (events::has_events(p))
           add(p.id, Category::event, "event.published", msg::notification_event_published(e.title),
-              events::notify::when(e), "/events", std::nullopt, r[4].as<std::int64_t>());
+              events::when(e), "/events", std::nullopt, r[4].as<std::int64_t>());
     }
     for (const auto& p : people) {
       add(p.id, Category::announcement, "announcement.created", "年末年始の休業のお知らせ",

@@ -34,7 +34,7 @@ const mail::UnsubscribeLinks& links() {
   return l;
 }
 
-EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, school_clock(), "https://camp.example.com", links()); }
+EventService service(db::Pool& pool = dbtest::pool()) { return EventService(pool, school_clock(), "https://camp.example.com"); }
 
 accounts::Account person(const std::string& role, std::optional<std::string> course = std::nullopt) {
   static std::atomic<int> n{0};

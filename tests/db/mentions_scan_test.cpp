@@ -140,6 +140,9 @@ TEST(MentionsDb, ReviewCommentsAndMentoringRecordsFollowTheirDomainsPolicies) {
   EXPECT_EQ(last_title(colleague).substr(last_title(colleague).size() - 6), "review");
   EXPECT_EQ(told(bystander, "mention.created"), 0);  // another student's submission
   EXPECT_EQ(told(learner, "mention.created"), 1);    // their own submission
+  // The student reads the review on the task's page; reviewers in the queue.
+  EXPECT_EQ(told_about(learner, "mention.created", "/curriculums/test-basics#task-901"), 1);
+  EXPECT_EQ(told_about(colleague, "mention.created", "/reviews?submission=" + std::to_string(submitted.submission.id)), 1);
 
   students::StudentService students{dbtest::pool(), system_clock()};
   const auto record = students.find(accounts::Account::system(), learner.email).student;

@@ -1,7 +1,7 @@
 // Subsidy questionnaires against PostgreSQL (lib/questionnaires): each kind round-trips through
 // submit and both exports, a second submission is a conflict, unknown fields are not stored,
-// a plain pg_dump shows no answer, exports and reads are audited, reminders go out once, and
-// key rotation re-seals every answer.
+// a plain pg_dump shows no answer, exports and reads are audited, reminders go out once (through the
+// notifications' dispatcher), and key rotation re-seals every answer.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -15,6 +15,8 @@
 #include "core/messages.hpp"
 #include "environment.hpp"
 #include "mail/outbox.hpp"
+#include "mail/preferences.hpp"
+#include "notifications/dispatcher.hpp"
 #include "questionnaires/service.hpp"
 
 using namespace camp;
@@ -40,7 +42,7 @@ Keyring& keys() {
   return k;
 }
 
-QuestionnaireService service() { return QuestionnaireService(dbtest::pool(), keys(), test_clock(), "https://camp.example.com"); }
+QuestionnaireService service() { return QuestionnaireService(dbtest::pool(), keys(), test_clock()); }
 
 accounts::Account person(const std::string& role) {
   static std::atomic<int> n{0};
@@ -224,7 +226,7 @@ TEST(Questionnaires, NoKindIsAcceptedBeforeItIsDue) {
   const auto now = std::chrono::system_clock::now();
   const auto days = [&](int n) { return now + std::chrono::hours(24 * n); };
   FixedClock clock{now};
-  QuestionnaireService at(dbtest::pool(), keys(), clock, "https://camp.example.com");
+  QuestionnaireService at(dbtest::pool(), keys(), clock);
   const auto refused = [&](const accounts::Account& who, const std::string& kind) {
     for (const bool store : {false, true}) {
       try {
@@ -330,7 +332,10 @@ TEST(Questionnaires, RemindersGoToThoseWhoOweOncePerDay) {
   EXPECT_EQ(r.queued, 1);
   EXPECT_EQ(r.skipped, 1);
   EXPECT_EQ(service().remind(admin(), "post-job-change", std::vector<std::int64_t>{owing.id}).queued, 0);
-  const auto mails = dbtest::pool().transaction([](db::Tx& tx) { return mail::list(tx, std::nullopt, 50); });
+  // A domain event: the dispatcher (every daemon runs one) queues the mail.
+  static const mail::UnsubscribeLinks links("test-secret-for-questionnaires", "https://camp.example.com");
+  notifications::dispatch_pending(dbtest::pool(), {links, "https://camp.example.com"}, 100000);
+  const auto mails = dbtest::pool().transaction([](db::Tx& tx) { return mail::list(tx, std::nullopt, 100000); });
   int to_owing = 0;
   for (const auto& m : mails)
     if (m.to == owing.email && m.template_name == "questionnaire_reminder") ++to_owing;
@@ -345,7 +350,7 @@ TEST(Questionnaires, RotationReSealsEveryAnswerWithTheNewKey) {
   const int old_id = ring.current_id();
   const auto under_old_key = ring.seal("古い鍵", "ad");
   ASSERT_EQ(keys().open_sealed(under_old_key, "ad"), "古い鍵");
-  QuestionnaireService rotating(dbtest::pool(), ring, test_clock(), "https://camp.example.com");
+  QuestionnaireService rotating(dbtest::pool(), ring, test_clock());
   EXPECT_EQ(code_of([&] { rotating.rotate_key(person("basic_mentor")); }), errc::not_found);
   EXPECT_EQ(ring.current_id(), old_id);  // refused before touching the key file
   const auto rotated = rotating.rotate_key(accounts::Account::system());
