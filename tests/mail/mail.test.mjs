@@ -312,3 +312,71 @@ describe('mail magazine', () => {
     }
   });
 });
+
+// Last: its graduates would be in the magazine's audience.
+describe('mails the notifications dispatcher queues', () => {
+  // The event mails and the questionnaire reminder are domain events: whichever of two daemons
+  // (or the CLI that recorded them) dispatches each, every mail arrives once, as each chose.
+  test('two daemons and the CLI dispatch the event and questionnaire mails: each arrives once, as chosen', async () => {
+    const port = await freePort();
+    const receiver = await startReceiver(port, mkdtempSync(join(tmpdir(), 'camp-mail-rcv-')));
+    const daemons = await Promise.all([1, 2].map((n) => startOwnDaemon({
+      name: `mail-road-${n}`, env: smtpEnv(port, { CAMP_MAIL_DIGEST_ENABLED: 'false', CAMP_NOTIFICATIONS_SCAN_ENABLED: 'false' }),
+    })));
+    const cli = (...args) => execFileSync(process.env.CAMP_BIN, args, { env: cliEnv, encoding: 'utf8', input: 'pass-word-123\n' });
+    const call = async (method, path, token, json) => {
+      const res = await fetch(`${daemons[0].url}${path}`, {
+        method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const login = async (email) => (await call('POST', '/api/v1/account_token', null, { auth: { email, password: 'pass-word-123' } })).json.jwt;
+    try {
+      cli('accounts', 'create', '--email', 'road-admin@example.com', '--role', 'admin', '--nickname', '事務局');
+      const people = {};
+      for (const who of ['mailed', 'quiet'])
+        people[who] = JSON.parse(cli('--json', 'accounts', 'create', '--email', `road-${who}@example.com`, '--role', 'graduate',
+          '--course', 'rails_4m', '--nickname', who === 'mailed' ? 'メールで受け取る人' : 'お知らせは受け取らない人'));
+      const quiet = await login('road-quiet@example.com');
+      assert.equal((await call('PUT', '/api/v1/notification_preferences', quiet,
+        { notification_preferences: { mail: { announcement: 'never' } } })).status, 200);
+
+      const event = JSON.parse(cli('--json', 'events', 'create', '--title', '道の勉強会', '--date', '2031-05-10', '--start', '19:00',
+        '--end', '21:00', '--capacity', '10'));
+      cli('events', 'publish', String(event.id));
+      for (const who of ['mailed', 'quiet']) {
+        const token = who === 'quiet' ? quiet : await login(`road-${who}@example.com`);
+        assert.equal((await call('POST', `/api/v1/events/${event.id}/participation`, token)).status, 201);
+      }
+      cli('events', 'remind', '--date', '2031-05-09');
+      const admin = await login('road-admin@example.com');
+      const reminded = await call('POST', '/api/v1/questionnaires/reminders', admin,
+        { reminder: { kind: 'post-job-change', account_ids: [people.mailed.id, people.quiet.id] } });
+      assert.deepEqual(reminded.json, { queued: 2, skipped: 0 });
+
+      // 2 published + 2 reminders + 1 questionnaire reminder. Each event's mails are queued in the
+      // transaction that dispatches it (once), so with five arrived and none queued, that is all.
+      await waitFor('five mails arrived', async () => emlFiles(receiver.dir).length >= 5
+        && (await campJson('mail', 'list', '--status', 'queued')).length === 0);
+      const parsed = await inspect(emlFiles(receiver.dir));
+      const got = (to) => parsed.filter((p) => p.to === to).map((p) => p.subject).sort();
+      assert.deepEqual(got('road-mailed@example.com'), [
+        '【ポテパンキャンプ】新しいイベント「道の勉強会」が公開されました',
+        '【ポテパンキャンプ】明日は「道の勉強会」の開催日です',
+        '【ポテパンキャンプ】転職後アンケートへのご回答のお願い',
+      ].sort());
+      assert.deepEqual(got('road-quiet@example.com'), [  // announcements: never; events: immediately
+        '【ポテパンキャンプ】新しいイベント「道の勉強会」が公開されました',
+        '【ポテパンキャンプ】明日は「道の勉強会」の開催日です',
+      ].sort());
+      for (const p of parsed) assert.deepEqual(p.defects, []);
+      // In the app both are told of everything.
+      const kinds = (await call('GET', '/api/v1/notifications?per=50', quiet)).json.data.map((n) => n.kind).sort();
+      assert.deepEqual(kinds, ['event.published', 'event.reminder', 'questionnaire.reminded']);
+    } finally {
+      await Promise.all(daemons.map((d) => d.stop()));
+      await receiver.stop();
+    }
+  });
+});
