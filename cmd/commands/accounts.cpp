@@ -46,7 +46,7 @@ std::pair<std::string, bool> read_password() {
 
 void print_account(const accounts::Account& a) {
   std::cout << a.id << "\t" << a.email << "\t" << accounts::to_string(a.role) << "\t"
-            << (a.course ? a.course->code : "-") << "\t" << a.nickname << "\n";
+            << (a.course ? a.course->code : "-") << "\t" << a.display_name << "\n";
 }
 
 int create(Context& ctx, const CreateOptions& o) {
@@ -90,7 +90,7 @@ int invite(Context& ctx, const InviteOptions& o) {
     print_json(accounts::to_json(invitation));
   } else {
     std::cout << invitation.id << "\t" << invitation.email << "\t" << accounts::to_string(invitation.role) << "\t"
-              << (invitation.course ? invitation.course->code : "-") << "\t" << invitation.nickname
+              << (invitation.course ? invitation.course->code : "-") << "\t" << invitation.display_name
               << "\tinvited until " << iso_utc(invitation.expires_at) << "\n";
   }
   return kOk;

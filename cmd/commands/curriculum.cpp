@@ -70,7 +70,7 @@ int list_submissions(Context& ctx, const SubmissionListOptions& o) {
     return kOk;
   }
   for (const auto& s : items)
-    std::cout << s.id << "\t" << s.created_at << "\t" << s.status << "\t" << s.student_nickname << "\t" << s.task_id << " "
+    std::cout << s.id << "\t" << s.created_at << "\t" << s.status << "\t" << s.student_name << "\t" << s.task_id << " "
               << s.task_title << "\t" << s.repository_url << "\n";
   return kOk;
 }
@@ -87,7 +87,7 @@ int review_stats(Context& ctx, const StatsOptions& o) {
   }
   std::cout << "reviewer\treviews\tapprovals\tmedian hours to first review\n";
   for (const auto& s : rows) {
-    std::cout << s.nickname << "\t" << s.reviews << "\t" << s.approvals << "\t";
+    std::cout << s.reviewer_name << "\t" << s.reviews << "\t" << s.approvals << "\t";
     if (s.median_hours_to_first_review) std::cout << std::fixed << std::setprecision(1) << *s.median_hours_to_first_review;
     else std::cout << "-";
     std::cout << "\n";

@@ -141,7 +141,7 @@ void setup_events(CLI::App& app, Run& run) {
   auto part_opts = std::make_shared<ParticipantOptions>();
   auto* participants = events_cmd->add_subcommand("participants", "Participants, then the waitlist, in arrival order");
   participants->add_option("id", part_opts->id, "Event id")->required();
-  participants->add_flag("--csv", part_opts->csv, "CSV (account_id,nickname,email,status,position,joined_at)");
+  participants->add_flag("--csv", part_opts->csv, "CSV (account_id,display_name,email,status,position,joined_at)");
   participants->callback([&run, part_opts] {
     run = [part_opts](Context& ctx) {
       const auto rows = service(ctx).participants(accounts::Account::system(), part_opts->id);
@@ -153,7 +153,7 @@ void setup_events(CLI::App& app, Run& run) {
         print_json({{"data", data}});
       } else {
         for (const auto& p : rows)
-          std::cout << p.status << "\t" << p.position << "\t" << p.account_id << "\t" << p.nickname << "\t" << p.email << "\n";
+          std::cout << p.status << "\t" << p.position << "\t" << p.account_id << "\t" << p.display_name << "\t" << p.email << "\n";
       }
       return kOk;
     };

@@ -137,7 +137,7 @@ void setup_questionnaires(CLI::App& app, Run& run) {
   auto so = std::make_shared<StatusOptions>();
   st->add_option("--kind", so->kind, "Only this kind")->check(CLI::IsMember(kinds));
   st->add_option("--state", so->state, "owed (default) | answered | all")->check(CLI::IsMember({"owed", "answered", "all"}));
-  st->add_option("--search", so->q, "Part of a nickname or e-mail");
+  st->add_option("--search", so->q, "Part of a nickname, a student record's name or an e-mail");
   st->add_option("--page", so->page)->check(CLI::Range(1, 10000));
   st->add_option("--per", so->per)->check(CLI::Range(1, 1000));
   st->callback([&run, so] { run = [so](Context& ctx) { return status(ctx, *so); }; });

@@ -69,9 +69,9 @@ int import_file(Context& ctx, const ImportCli& o) {
 }
 
 void print_student(const students::Student& s, Date today) {
-  std::cout << s.id << "\t" << s.email << "\t" << s.name << "\t" << s.course.code << "\t" << format_date(s.start_date)
+  std::cout << s.id << "\t" << s.email << "\t" << s.display_name << "\t" << s.course.code << "\t" << format_date(s.start_date)
             << "\t" << s.status << (students::is_behind(s, today) ? " (behind)" : "") << "\t"
-            << (s.mentor ? s.mentor->nickname : "-") << "\n";
+            << (s.mentor ? s.mentor->display_name : "-") << "\n";
 }
 
 int list(Context& ctx, const ListCli& o) {
@@ -101,7 +101,7 @@ void print_detail(Context& ctx, const students::Detail& d, Date today) {
   if (ctx.json()) return print_json(students::to_json(d, today));
   print_student(d.student, today);
   for (const auto& h : d.history)
-    std::cout << "  mentor " << (h.mentor ? h.mentor->nickname : "-") << " since " << iso_school(h.changed_at) << "\n";
+    std::cout << "  mentor " << (h.mentor ? h.mentor->display_name : "-") << " since " << iso_school(h.changed_at) << "\n";
   std::cout << "  mentorings " << d.counts.mentorings << ", submissions " << d.counts.submissions << ", approved tasks "
             << d.counts.approved_tasks << ", questions " << d.counts.questions << "\n";
 }

@@ -26,6 +26,7 @@ Response mentionables(Context& ctx) {
   for (const auto& a : ctx.app.mentions.mentionables(ctx.me(), query))
     data.push_back({{"id", a.id},
                     {"nickname", a.nickname},
+                    {"display_name", a.display_name},
                     {"image_url", a.image_url ? nlohmann::json(*a.image_url) : nlohmann::json(nullptr)},
                     {"role", a.role}});
   return Response::json(200, {{"data", data}});

@@ -1,6 +1,7 @@
 #include "accounts/invitation_repo.hpp"
 
 #include "accounts/link_token.hpp"
+#include "accounts/repo.hpp"
 #include "db/arrays.hpp"
 
 namespace camp::accounts::invitation_repo {
@@ -28,11 +29,13 @@ constexpr db::Statement kUpsertMany{
     "ON CONFLICT ((lower(email))) WHERE accepted_at IS NULL DO UPDATE SET email = EXCLUDED.email, "
     "role = EXCLUDED.role, course_id = EXCLUDED.course_id, nickname = EXCLUDED.nickname, "
     "token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = EXCLUDED.created_at, "
-    "expires_at = EXCLUDED.expires_at"};
+    "expires_at = EXCLUDED.expires_at RETURNING email, "
+    "display_name(nickname, (SELECT st.name FROM students st WHERE lower(st.email) = lower(invitations.email)), email)"};
 #define CAMP_INVITATION_COLUMNS                                                                          \
   "SELECT i.id, i.email, i.role, c.code, c.name, c.months, i.nickname, "                                 \
-  "extract(epoch FROM i.expires_at)::float8, encode(i.token_hash, 'hex'), a.nickname, a.email, i.course_id " \
-  "FROM invitations i LEFT JOIN courses c ON c.id = i.course_id LEFT JOIN accounts a ON a.id = i.invited_by "
+  "extract(epoch FROM i.expires_at)::float8, encode(i.token_hash, 'hex'), a.display_name, a.email, i.course_id, " \
+  "display_name(i.nickname, (SELECT st.name FROM students st WHERE lower(st.email) = lower(i.email)), i.email) "       \
+  "FROM invitations i LEFT JOIN courses c ON c.id = i.course_id LEFT JOIN people a ON a.id = i.invited_by "
 constexpr db::Statement kById{"invitations.by_id", CAMP_INVITATION_COLUMNS "WHERE i.id = $1"};
 constexpr db::Statement kPending{
     "invitations.pending", CAMP_INVITATION_COLUMNS "WHERE i.token_hash = decode($1, 'hex') AND i.accepted_at IS NULL"};
@@ -44,10 +47,6 @@ constexpr db::Statement kCreateAccount{
     "INSERT INTO accounts (email, role, nickname, course_id, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id"};
 constexpr db::Statement kAccepted{
     "invitations.accepted", "UPDATE invitations SET accepted_at = to_timestamp($2), account_id = $3 WHERE id = $1"};
-constexpr db::Statement kAccount{
-    "invitations.account",
-    "SELECT a.id, a.role, a.email, a.nickname, a.image_url, c.code, c.name, c.months "
-    "FROM accounts a LEFT JOIN courses c ON c.id = a.course_id WHERE a.id = $1"};
 
 StoredInvitation read(const pqxx::row& r) {
   StoredInvitation out;
@@ -61,6 +60,7 @@ StoredInvitation read(const pqxx::row& r) {
   out.token_hash = r[8].as<std::string>();
   if (!r[9].is_null()) out.contact = Contact{r[9].as<std::string>(), r[10].as<std::string>()};
   if (!r[11].is_null()) out.course_id = r[11].as<int>();
+  inv.display_name = r[12].as<std::string>();
   return out;
 }
 
@@ -90,7 +90,7 @@ std::int64_t upsert_invitation(db::Tx& tx, const PendingInvitation& in, std::opt
       .as<std::int64_t>();
 }
 
-void upsert_invitations(db::Tx& tx, const std::vector<PendingInvitation>& invitations,
+std::map<std::string, std::string> upsert_invitations(db::Tx& tx, const std::vector<PendingInvitation>& invitations,
                         std::optional<std::int64_t> invited_by, TimePoint created_at, TimePoint expires_at) {
   db::ArrayLiteral emails, roles, courses, nicknames, hashes;
   for (const auto& in : invitations) {
@@ -100,8 +100,11 @@ void upsert_invitations(db::Tx& tx, const std::vector<PendingInvitation>& invita
     nicknames.add(in.nickname);
     hashes.add(in.token_hash);
   }
-  tx.exec(kUpsertMany, emails.str(), roles.str(), courses.str(), nicknames.str(), hashes.str(), invited_by,
-          epoch_seconds(created_at), epoch_seconds(expires_at));
+  std::map<std::string, std::string> names;
+  for (const auto& r : tx.exec(kUpsertMany, emails.str(), roles.str(), courses.str(), nicknames.str(), hashes.str(),
+                               invited_by, epoch_seconds(created_at), epoch_seconds(expires_at)))
+    names.emplace(r[0].as<std::string>(), r[1].as<std::string>());
+  return names;
 }
 
 StoredInvitation find_invitation(db::Tx& tx, std::int64_t id) { return read(tx.exec(kById, id)[0]); }
@@ -128,16 +131,6 @@ void mark_accepted(db::Tx& tx, std::int64_t invitation_id, TimePoint accepted_at
   tx.exec(kAccepted, invitation_id, epoch_seconds(accepted_at), account_id);
 }
 
-Account find_account(db::Tx& tx, std::int64_t account_id) {
-  const auto r = tx.exec(kAccount, account_id)[0];
-  Account account;
-  account.id = r[0].as<std::int64_t>();
-  account.role = parse_role(r[1].as<std::string>()).value_or(Role::trial);
-  account.email = r[2].as<std::string>();
-  account.nickname = r[3].as<std::string>();
-  if (!r[4].is_null()) account.image_url = r[4].as<std::string>();
-  if (!r[5].is_null()) account.course = Course{r[5].as<std::string>(), r[6].as<std::string>(), r[7].as<int>()};
-  return account;
-}
+Account find_account(db::Tx& tx, std::int64_t account_id) { return repo::find_by_id(tx, account_id).value(); }
 
 }  // namespace camp::accounts::invitation_repo

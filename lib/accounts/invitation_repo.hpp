@@ -2,6 +2,7 @@
 // The only SQL about invitations. Every function runs in the caller's transaction; the
 // structs are invitations.hpp's.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,8 +40,9 @@ bool any_account_exists(db::Tx& tx, const std::vector<std::string>& lowered_emai
 // expiry); returns its id.
 std::int64_t upsert_invitation(db::Tx& tx, const PendingInvitation& invitation, std::optional<std::int64_t> invited_by,
                                TimePoint created_at, TimePoint expires_at);
-// The same for many in one statement; an e-mail must appear once.
-void upsert_invitations(db::Tx& tx, const std::vector<PendingInvitation>& invitations,
+// The same for many in one statement; an e-mail must appear once. Returns each invitation's
+// display name by its e-mail (as given).
+std::map<std::string, std::string> upsert_invitations(db::Tx& tx, const std::vector<PendingInvitation>& invitations,
                         std::optional<std::int64_t> invited_by, TimePoint created_at, TimePoint expires_at);
 
 StoredInvitation find_invitation(db::Tx& tx, std::int64_t id);

@@ -79,11 +79,11 @@ std::string InvitationService::accept_url(std::string_view id) const {
   return public_url_ + "/account/new/" + std::string(id);
 }
 
-mail::Outgoing InvitationService::invitation_mail(const std::string& email, const std::string& nickname,
+mail::Outgoing InvitationService::invitation_mail(const std::string& email, const std::string& display_name,
                                                  std::string_view id) const {
   return {.to = email,
           .template_name = "invitation",
-          .values = {{"nickname", nickname.empty() ? email : nickname},
+          .values = {{"name", display_name},
                      {"days", std::to_string(kInvitationLifetime.count() / 24)}},
           .links = {{"url", accept_url(id)}}};
 }
@@ -100,7 +100,7 @@ Invitation InvitationService::invite(db::Tx& tx, const Invite& raw, std::optiona
       tx, {in.email, checked.role, checked.course_id, in.nickname, link_token_hash(id)}, invited_by, now,
       now + kInvitationLifetime);
   const auto invitation = invitation_repo::find_invitation(tx, row_id).invitation;
-  mail::enqueue(tx, invitation_mail(invitation.email, invitation.nickname, id));
+  mail::enqueue(tx, invitation_mail(invitation.email, invitation.display_name, id));
   return invitation;
 }
 
@@ -125,15 +125,18 @@ std::size_t InvitationService::invite_many(db::Tx& tx, const std::vector<Invite>
 
   const auto now = clock_.now();
   std::vector<invitation_repo::PendingInvitation> pending;
-  std::vector<mail::Outgoing> mails;
+  std::vector<std::string> ids;
   pending.reserve(checked.size());
-  mails.reserve(checked.size());
+  ids.reserve(checked.size());
   for (const auto& c : checked) {
-    const auto id = new_link_token();
-    pending.push_back({c.in.email, c.role, c.course_id, c.in.nickname, link_token_hash(id)});
-    mails.push_back(invitation_mail(c.in.email, c.in.nickname, id));
+    ids.push_back(new_link_token());
+    pending.push_back({c.in.email, c.role, c.course_id, c.in.nickname, link_token_hash(ids.back())});
   }
-  invitation_repo::upsert_invitations(tx, pending, invited_by, now, now + kInvitationLifetime);
+  const auto names = invitation_repo::upsert_invitations(tx, pending, invited_by, now, now + kInvitationLifetime);
+  std::vector<mail::Outgoing> mails;
+  mails.reserve(checked.size());
+  for (std::size_t i = 0; i < checked.size(); ++i)
+    mails.push_back(invitation_mail(checked[i].in.email, names.at(checked[i].in.email), ids[i]));
   mail::enqueue_many(tx, mails);
   return checked.size();
 }
@@ -195,7 +198,7 @@ nlohmann::json to_json(const Invitation& i) {
 nlohmann::json to_json(const InvitationView& v) {
   auto j = to_json(v.invitation);
   j["expired"] = v.expired;
-  j["contact"] = v.contact ? nlohmann::json{{"nickname", v.contact->nickname}, {"email", v.contact->email}}
+  j["contact"] = v.contact ? nlohmann::json{{"display_name", v.contact->display_name}, {"email", v.contact->email}}
                            : nlohmann::json(nullptr);
   return j;
 }

@@ -44,11 +44,12 @@ struct Invitation {
   Role role = Role::trial;
   std::optional<Course> course;
   std::string nickname;
+  std::string display_name;  // what its mail greets (the nickname, else the student record's name, else the e-mail's)
   TimePoint expires_at;
 };
 
 struct Contact {
-  std::string nickname;
+  std::string display_name;
   std::string email;
 };
 
@@ -98,7 +99,7 @@ class InvitationService {
   static void require_inviter(const Account& actor);
 
  private:
-  mail::Outgoing invitation_mail(const std::string& email, const std::string& nickname, std::string_view id) const;
+  mail::Outgoing invitation_mail(const std::string& email, const std::string& display_name, std::string_view id) const;
 
   db::Pool& pool_;
   const Clock& clock_;

@@ -20,6 +20,7 @@ Account Account::system() {
   Account a;
   a.role = Role::admin;
   a.nickname = "camp CLI";
+  a.display_name = a.nickname;
   return a;
 }
 
@@ -47,6 +48,7 @@ nlohmann::json to_json(const Account& a) {
       {"role", to_string(a.role)},
       {"email", a.email},
       {"nickname", a.nickname},
+      {"display_name", a.display_name},
       {"image_url", a.image_url ? nlohmann::json(*a.image_url) : nlohmann::json(nullptr)},
       {"course", nullptr},
   };

@@ -27,6 +27,7 @@ struct Account {
   Role role = Role::trial;
   std::string email;
   std::string nickname;
+  std::string display_name;  // the one rule (docs/design.md "Display names"), read from the database
   std::optional<std::string> image_url;
   std::optional<Course> course;
 

@@ -23,7 +23,7 @@ std::vector<RequestCount> count_requests(db::Tx& tx, const std::vector<std::stri
 struct ResetAccount {
   std::int64_t id = 0;
   std::string email;
-  std::string nickname;
+  std::string display_name;
 };
 std::optional<ResetAccount> find_account(db::Tx& tx, const std::string& email);
 void insert_reset(db::Tx& tx, std::int64_t account_id, const std::string& token_hash, TimePoint created_at,

@@ -65,7 +65,7 @@ void PasswordResetService::request(const ResetRequest& in) {
                                       in.client_address);
     mail::enqueue(tx, {.to = account->email,
                        .template_name = "password_reset",
-                       .values = {{"nickname", account->nickname}},
+                       .values = {{"name", account->display_name}},
                        .links = {{"url", edit_url(token)}}});
   });
 }

@@ -54,7 +54,7 @@ nlohmann::json to_json(const Event& e) {
 }
 
 nlohmann::json to_json(const Participant& p) {
-  return {{"account", {{"id", p.account_id}, {"nickname", p.nickname}, {"email", p.email}}},
+  return {{"account", {{"id", p.account_id}, {"display_name", p.display_name}, {"email", p.email}}},
           {"status", p.status},
           {"position", p.position},
           {"joined_at", iso_utc(unix_time(p.joined_at))}};
@@ -62,9 +62,9 @@ nlohmann::json to_json(const Participant& p) {
 
 std::string to_csv(const std::vector<Participant>& rows) {
   std::string out;
-  csv::append_row(out, {"account_id", "nickname", "email", "status", "position", "joined_at"});
+  csv::append_row(out, {"account_id", "display_name", "email", "status", "position", "joined_at"});
   for (const auto& p : rows)
-    csv::append_row(out, {std::to_string(p.account_id), p.nickname, p.email, p.status, std::to_string(p.position),
+    csv::append_row(out, {std::to_string(p.account_id), p.display_name, p.email, p.status, std::to_string(p.position),
                           iso_utc(unix_time(p.joined_at))});
   return out;
 }

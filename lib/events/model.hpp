@@ -43,7 +43,7 @@ struct Event {
 
 struct Participant {
   std::int64_t account_id = 0;
-  std::string nickname, email;
+  std::string display_name, email;
   std::string status;  // participant | waitlisted
   int position = 0;    // 1-based, within its status, in arrival order
   std::int64_t joined_at = 0;

@@ -94,8 +94,8 @@ constexpr db::Statement kAddCounts{
     "UPDATE events SET participants_count = participants_count + $2, waitlist_count = waitlist_count + $3 WHERE id = $1"};
 constexpr db::Statement kParticipants{
     "event_participations.list",
-    "SELECT a.id, a.nickname, a.email, p.status, row_number() OVER (PARTITION BY p.status ORDER BY p.seq)::int, "
-    "floor(extract(epoch FROM p.joined_at))::int8 FROM event_participations p JOIN accounts a ON a.id = p.account_id "
+    "SELECT a.id, a.display_name, a.email, p.status, row_number() OVER (PARTITION BY p.status ORDER BY p.seq)::int, "
+    "floor(extract(epoch FROM p.joined_at))::int8 FROM event_participations p JOIN people a ON a.id = p.account_id "
     "WHERE p.event_id = $1 ORDER BY p.status = 'waitlisted', p.seq"};
 constexpr db::Statement kMemberIds{
     "event_participations.members",

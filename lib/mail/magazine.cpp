@@ -68,7 +68,7 @@ MagazineResult send_magazine(db::Pool& pool, const UnsubscribeLinks& links, cons
       const auto& r = people[i];
       mails.push_back({.to = r.email,
                        .template_name = "magazine",
-                       .values = {{"nickname", r.nickname.empty() ? "受講生" : r.nickname},
+                       .values = {{"name", r.display_name},
                                   {"subject", magazine.subject},
                                   {"body", magazine.body}},
                        .links = {{"unsubscribe_url", links.page_url(r.account_id, Topic::magazine)}},

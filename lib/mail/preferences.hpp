@@ -29,7 +29,7 @@ std::optional<Topic> topic_from(std::string_view name);
 struct Recipient {
   std::int64_t account_id = 0;
   std::string email;
-  std::string nickname;
+  std::string display_name;
 };
 
 // Signed ids for the unsubscribe pages: "<account_id>.<tag>", the tag an HMAC-SHA-256 (first

@@ -35,7 +35,7 @@ constexpr db::Statement kResubscribeEvents{
     "DELETE FROM notification_preferences WHERE account_id = $1 AND category = 'event' AND mail = 'never'"};
 constexpr db::Statement kRecipients{
     "mail_preferences.recipients",
-    "SELECT a.id, a.email, a.nickname FROM accounts a "
+    "SELECT a.id, a.email, a.display_name FROM people a "
     "WHERE (cardinality($2::text[]) = 0 OR a.role = ANY($2::text[])) "
     "AND NOT EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = a.id AND u.topic IN ($1, 'school')) "
     "AND NOT ($1 = 'events' AND " CAMP_EVENTS_NEVER("a.id") ") "

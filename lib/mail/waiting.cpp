@@ -57,7 +57,7 @@ DigestSection waiting_submissions(db::Tx& tx, const DigestContext& ctx) {
   DigestSection section{"submissions", "レビューを待っている提出（" + std::to_string(days) + "日以上レビューなし）", waiting.total, {}};
   for (const auto& s : waiting.oldest)
     section.items.push_back({"課題" + std::to_string(s.task_id) + "「" + s.task_title + "」" +
-                                 (s.nickname.empty() ? std::string() : "（" + s.nickname + "さん）"),
+                                 "（" + s.student_name + "さん）",
                              ctx.public_url + "/reviews", std::to_string(s.days_waiting) + "日前"});
   return section;
 }

@@ -22,7 +22,7 @@ mail::Outgoing mail_for(const Rule& rule, const Content& content, const repo::Do
                         const DispatchContext& ctx) {
   const auto topic = rule.category == Category::event ? mail::Topic::events : mail::Topic::school;
   const auto& a = r.account;
-  mail::Values values{{"nickname", a.nickname.empty() ? a.email : a.nickname},
+  mail::Values values{{"name", a.display_name},
                       {"title", content.title},
                       {"body", content.body},
                       {"url", ctx.public_url + content.link},
@@ -274,7 +274,7 @@ DigestRun run_digest(db::Pool& pool, const DispatchContext& ctx, Date day) {
     for (auto& [account_id, items] : by_account) {
       const auto& first = items.front();
       mails.push_back({first.email, "notification_digest",
-                       {{"nickname", first.nickname.empty() ? first.email : first.nickname},
+                       {{"name", first.display_name},
                         {"count", std::to_string(items.size())},
                         {"items", digest_text(items, ctx.public_url)},
                         {"url", ctx.public_url + "/notifications"},

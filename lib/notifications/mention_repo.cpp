@@ -7,12 +7,13 @@ namespace {
 
 constexpr db::Statement kNamed{
     "mentions.named",
-    "SELECT id, nickname, image_url, role FROM accounts WHERE nickname = ANY ($1::text[]) ORDER BY id LIMIT 1000"};
+    "SELECT id, nickname, image_url, role, display_name FROM people WHERE nickname = ANY ($1::text[]) ORDER BY id "
+    "LIMIT 1000"};
 // The prefix's wildcards are escaped by the caller; lower() on both sides, so the
 // (lower(nickname) text_pattern_ops) index serves it (migration 0031).
 constexpr db::Statement kStartingWith{
     "mentions.starting_with",
-    "SELECT id, nickname, image_url, role FROM accounts "
+    "SELECT id, nickname, image_url, role, display_name FROM people "
     "WHERE nickname <> '' AND lower(nickname) LIKE lower($1) || '%' AND (role = ANY ($2::text[]) OR id = $3::int8) "
     "ORDER BY lower(nickname), id LIMIT $4"};
 
@@ -21,7 +22,8 @@ std::vector<Named> read(const pqxx::result& rows) {
   out.reserve(rows.size());
   for (const auto& r : rows)
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(),
-                   r[2].is_null() ? std::nullopt : std::optional(r[2].as<std::string>()), r[3].as<std::string>()});
+                   r[2].is_null() ? std::nullopt : std::optional(r[2].as<std::string>()), r[3].as<std::string>(),
+                   r[4].as<std::string>()});
   return out;
 }
 

@@ -12,9 +12,10 @@ namespace camp::notifications::mention_repo {
 
 struct Named {
   std::int64_t id = 0;
-  std::string nickname;
+  std::string nickname;  // what a mention writes after the @
   std::optional<std::string> image_url;
   std::string role;
+  std::string display_name;
 };
 // The accounts whose nickname is exactly one of `nicknames` (at most 1,000).
 std::vector<Named> accounts_named(db::Tx& tx, const std::vector<std::string>& nicknames);

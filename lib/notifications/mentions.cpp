@@ -171,7 +171,7 @@ void record_mentions(db::Tx& tx, const accounts::Account& writer, const MentionS
   if (ids.empty()) return;
   auto payload = site.facts;
   payload["object"] = site.object;
-  payload["writer_nickname"] = writer.nickname;
+  payload["writer_nickname"] = writer.display_name;
   payload["excerpt"] = first_line(text);
   for (const auto id : ids) {
     payload["account_id"] = id;

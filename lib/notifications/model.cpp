@@ -46,7 +46,7 @@ MailPreference default_mail(Category c) {
 nlohmann::json to_json(const Notification& n) {
   nlohmann::json actor = nullptr;
   if (n.actor_id)
-    actor = {{"id", *n.actor_id}, {"nickname", n.actor_nickname},
+    actor = {{"id", *n.actor_id}, {"display_name", n.actor_name},
              {"image_url", n.actor_image_url ? nlohmann::json(*n.actor_image_url) : nlohmann::json(nullptr)}};
   return {{"id", n.id},
           {"category", to_string(n.category)},

@@ -33,7 +33,7 @@ struct Notification {
   std::string body;   // one line, maybe empty
   std::string link;   // a path of the web app: /questions/12
   std::optional<std::int64_t> actor_id;
-  std::string actor_nickname;
+  std::string actor_name;  // the actor's display name
   std::optional<std::string> actor_image_url;
   std::optional<std::string> read_at;  // ISO 8601 UTC
   std::string created_at;

@@ -7,7 +7,7 @@ namespace {
 
 #define CAMP_ISO(x) "to_char((" x ") AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
 #define CAMP_NOTIFICATION_COLUMNS                                                                      \
-  "n.id, n.category, n.kind, n.title, n.body, n.link, n.actor_id, coalesce(a.nickname, ''), a.image_url, " \
+  "n.id, n.category, n.kind, n.title, n.body, n.link, n.actor_id, coalesce(a.display_name, ''), a.image_url, " \
   CAMP_ISO("n.read_at") ", " CAMP_ISO("n.created_at") " "
 
 // $2 category or NULL, $3 unread only. The page comes from the (account[, category], id) index;
@@ -17,7 +17,7 @@ namespace {
 constexpr db::Statement kList{
     "notifications.list",
     "SELECT " CAMP_NOTIFICATION_COLUMNS "FROM (SELECT * FROM notifications n " CAMP_LIST_FILTER
-    "ORDER BY n.id DESC LIMIT $4 OFFSET $5) n LEFT JOIN accounts a ON a.id = n.actor_id ORDER BY n.id DESC"};
+    "ORDER BY n.id DESC LIMIT $4 OFFSET $5) n LEFT JOIN people a ON a.id = n.actor_id ORDER BY n.id DESC"};
 constexpr db::Statement kCount{"notifications.count", "SELECT count(*) FROM notifications n " CAMP_LIST_FILTER};
 constexpr db::Statement kUnread{
     "notifications.unread",
@@ -63,8 +63,8 @@ constexpr db::Statement kEventsTable{"notifications.events_table", "SELECT to_re
 constexpr db::Statement kRecipients{
     "notifications.recipients",
     "SELECT a.id, a.role, a.email, a.nickname, c.code, p.mail, "
-    "EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = a.id AND u.topic = 'school') "
-    "FROM accounts a LEFT JOIN courses c ON c.id = a.course_id "
+    "EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = a.id AND u.topic = 'school'), "
+    "a.display_name FROM people a LEFT JOIN courses c ON c.id = a.course_id "
     "LEFT JOIN notification_preferences p ON p.account_id = a.id AND p.category = $2 "
     "WHERE a.id = ANY ($1::int8[]) ORDER BY a.id"};
 constexpr db::Statement kWithRoles{
@@ -78,7 +78,7 @@ constexpr db::Statement kInsert{
     "json_build_object('stream', 'notifications', 'message', json_build_object('event_id', $2::int8))::text)"};
 constexpr db::Statement kOfEvent{
     "notifications.of_event",
-    "SELECT n.account_id, " CAMP_NOTIFICATION_COLUMNS "FROM notifications n LEFT JOIN accounts a ON a.id = n.actor_id "
+    "SELECT n.account_id, " CAMP_NOTIFICATION_COLUMNS "FROM notifications n LEFT JOIN people a ON a.id = n.actor_id "
     "WHERE n.event_id = $1 AND n.account_id = ANY ($2::int8[])"};
 constexpr db::Statement kUnreadOf{
     "notifications.unread_of",
@@ -88,8 +88,8 @@ constexpr db::Statement kUnreadOf{
 // $3: the categories taken daily when an account chose nothing.
 constexpr db::Statement kDigest{
     "notifications.digest",
-    "SELECT n.account_id, a.email, a.nickname, n.category, n.title, n.link FROM notifications n "
-    "JOIN accounts a ON a.id = n.account_id "
+    "SELECT n.account_id, a.email, a.display_name, n.category, n.title, n.link FROM notifications n "
+    "JOIN people a ON a.id = n.account_id "
     "LEFT JOIN notification_preferences p ON p.account_id = n.account_id AND p.category = n.category "
     "WHERE n.created_at >= to_timestamp($1) AND n.created_at < to_timestamp($2) AND n.read_at IS NULL "
     "AND coalesce(p.mail, CASE WHEN n.category = ANY ($3::text[]) THEN 'daily' END) = 'daily' "
@@ -117,7 +117,7 @@ Notification row_to_notification(const pqxx::row& r, int at) {
   n.body = r[at + 4].as<std::string>();
   n.link = r[at + 5].as<std::string>();
   if (!r[at + 6].is_null()) n.actor_id = r[at + 6].as<std::int64_t>();
-  n.actor_nickname = r[at + 7].as<std::string>();
+  n.actor_name = r[at + 7].as<std::string>();
   if (!r[at + 8].is_null()) n.actor_image_url = r[at + 8].as<std::string>();
   if (!r[at + 9].is_null()) n.read_at = r[at + 9].as<std::string>();
   n.created_at = r[at + 10].as<std::string>();
@@ -219,6 +219,7 @@ std::vector<Recipient> recipients(db::Tx& tx, const std::vector<std::int64_t>& a
     if (!r[4].is_null()) p.account.course = accounts::Course{r[4].as<std::string>(), "", 0};
     p.mail = r[5].is_null() ? default_mail(category) : mail_preference_from(r[5].as<std::string>()).value_or(MailPreference::never);
     p.school_mail_stopped = r[6].as<bool>();
+    p.account.display_name = r[7].as<std::string>();
     out.push_back(std::move(p));
   }
   return out;
@@ -264,7 +265,7 @@ std::vector<DigestItem> digest_items(db::Tx& tx, std::int64_t from, std::int64_t
     DigestItem d;
     d.account_id = r[0].as<std::int64_t>();
     d.email = r[1].as<std::string>();
-    d.nickname = r[2].as<std::string>();
+    d.display_name = r[2].as<std::string>();
     d.category = category_from(r[3].as<std::string>()).value_or(Category::announcement);
     d.title = r[4].as<std::string>();
     d.link = r[5].as<std::string>();

@@ -90,7 +90,7 @@ std::map<std::int64_t, UnreadCounts> unread_counts_of(db::Tx& tx, const std::vec
 // account takes daily (no row: `daily_by_default`), to accounts that did not stop school mail.
 struct DigestItem {
   std::int64_t account_id = 0;
-  std::string email, nickname;
+  std::string email, display_name;
   Category category = Category::announcement;
   std::string title, link;
 };

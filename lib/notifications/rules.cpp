@@ -94,6 +94,8 @@ std::function<std::vector<std::int64_t>(db::Tx&, const DomainEvent&)> mentioned_
                                                                                          : std::vector<std::int64_t>{};
   };
 }
+// People are named by their display names; the payloads keep their stored field names
+// (`writer_nickname`, `student_nickname`, ...), which events queued earlier carry too.
 Content mentioned(const DomainEvent& e) {
   const auto object = text(e, "object"), writer = text(e, "writer_nickname");
   if (object == "question")

@@ -33,7 +33,7 @@ struct Rule {
   // The mail for those who take the category immediately: a template of mail/templates
   // ("notification" when nothing special), or empty for none (never a mail about a mail).
   std::string_view mail_template = "notification";
-  // The values the template needs beyond nickname, title, body, url, settings_url and
+  // The values the template needs beyond name, title, body, url, settings_url and
   // unsubscribe_url (the event mails' own title and date).
   std::function<mail::Values(const repo::DomainEvent&)> mail_values = nullptr;
   bool bulk = false;  // List-Unsubscribe with the category's one-click link (RFC 8058)

@@ -41,7 +41,7 @@ ScanResult scan(db::Tx& tx, const NotificationScanConfig& config, TimePoint now)
         return nlohmann::json{{"submission_id", c.submission_id},   {"claimer_id", c.claimer_id},
                               {"student_id", c.student_id},         {"task_id", c.task_id},
                               {"task_title", c.task_title},         {"curriculum_name", c.curriculum_name},
-                              {"student_nickname", c.student_nickname}, {"days", config.review_overdue_days}};
+                              {"student_nickname", c.student_name}, {"days", config.review_overdue_days}};
       });
   out.questions = record_new(
       tx, kQuestionUnanswered, reporting::unanswered_since(tx, now, config.unanswered_days, config.lookback_days, kMaxPerKind),

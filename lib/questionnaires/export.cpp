@@ -65,7 +65,7 @@ class CsvWriter final : public ExportWriter {
     texts.reserve(def_.fields.size());
     for (const auto* f : def_.fields) texts.push_back(cell(*f, *r.answer).text);
     const auto id = std::to_string(r.account_id);
-    std::vector<std::string_view> cells{id, r.nickname, r.email, r.submitted_at};
+    std::vector<std::string_view> cells{id, r.display_name, r.email, r.submitted_at};
     cells.insert(cells.end(), texts.begin(), texts.end());
     write(cells);
   }
@@ -112,7 +112,7 @@ class XlsxWriter final : public ExportWriter {
   void row(const ExportRow& r) override {
     ++row_;
     worksheet_write_number(sheet_, row_, 0, static_cast<double>(r.account_id), nullptr);
-    worksheet_write_string(sheet_, row_, 1, r.nickname.c_str(), nullptr);
+    worksheet_write_string(sheet_, row_, 1, r.display_name.c_str(), nullptr);
     worksheet_write_string(sheet_, row_, 2, r.email.c_str(), nullptr);
     worksheet_write_string(sheet_, row_, 3, r.submitted_at.c_str(), nullptr);
     lxw_col_t col = 4;
@@ -155,7 +155,7 @@ const char* content_type(ExportFormat f) {
 }
 
 std::vector<std::string> export_headers(const Definition& def) {
-  std::vector<std::string> out{"アカウントID", "ニックネーム", "メールアドレス", "回答日時"};
+  std::vector<std::string> out{"アカウントID", "名前", "メールアドレス", "回答日時"};
   for (const auto* f : def.fields) out.push_back(f->label);
   return out;
 }

@@ -27,7 +27,7 @@ std::vector<std::string> export_headers(const Definition& def);
 
 struct ExportRow {
   std::int64_t account_id = 0;
-  std::string nickname, email, submitted_at;
+  std::string display_name, email, submitted_at;
   const nlohmann::json* answer = nullptr;
 };
 

@@ -15,8 +15,8 @@ constexpr db::Statement kInsert{
     "ON CONFLICT (account_id, kind) DO NOTHING RETURNING " CAMP_JST("submitted_at")};
 constexpr db::Statement kFind{
     "questionnaires.find",
-    "SELECT id, account_id, kind, " CAMP_JST("submitted_at") ", key_id, nonce, sealed FROM questionnaire_answers "
-    "WHERE account_id = $1 AND kind = $2"};
+    "SELECT a.id, a.account_id, a.kind, " CAMP_JST("a.submitted_at") ", a.key_id, a.nonce, a.sealed, x.display_name "
+    "FROM questionnaire_answers a JOIN people x ON x.id = a.account_id WHERE a.account_id = $1 AND a.kind = $2"};
 constexpr db::Statement kAccountExists{"questionnaires.account_exists", "SELECT 1 FROM accounts WHERE id = $1"};
 
 // The period in school dates: [from 00:00, to + 1 day 00:00) in Asia/Tokyo.
@@ -28,8 +28,8 @@ constexpr db::Statement kCount{"questionnaires.count",
 // Keyset pages over (kind, submitted_at, id): each page starts where the last ended, by index.
 constexpr db::Statement kPage{
     "questionnaires.page",
-    "SELECT a.id, a.account_id, " CAMP_JST("a.submitted_at") ", a.key_id, a.nonce, a.sealed, x.nickname, x.email, "
-    "a.submitted_at::text FROM questionnaire_answers a JOIN accounts x ON x.id = a.account_id WHERE " CAMP_PERIOD
+    "SELECT a.id, a.account_id, " CAMP_JST("a.submitted_at") ", a.key_id, a.nonce, a.sealed, x.display_name, x.email, "
+    "a.submitted_at::text FROM questionnaire_answers a JOIN people x ON x.id = a.account_id WHERE " CAMP_PERIOD
     "AND ($4::timestamptz IS NULL OR (a.submitted_at, a.id) > ($4::timestamptz, $5::int8)) "
     "ORDER BY a.submitted_at, a.id LIMIT $6"};
 constexpr db::Statement kLockStale{
@@ -47,7 +47,8 @@ constexpr db::Statement kReseal{
 // without a record); graduated: the graduate role or a record marked graduated.
 #define CAMP_STATUS_ROWS                                                                                              \
   "WITH k(kind, pos) AS (VALUES ('pre-curriculum', 1), ('post-curriculum', 2), ('post-job-change', 3), ('follow-up', 4)), " \
-  "s AS (SELECT a.id, a.nickname, a.email, a.role, coalesce(c.name, '') AS course, k.kind, k.pos, "                   \
+  "s AS (SELECT a.id, display_name(a.nickname, st.name, a.email) AS display_name, a.email, a.role, "                \
+  "coalesce(c.name, '') AS course, k.kind, k.pos, "                                                                 \
   "q.submitted_at, r.reminded_at, (a.role = 'graduate' OR st.status IS NOT DISTINCT FROM 'graduated') AS graduated, " \
   "CASE k.kind "                                                                                                    \
   "WHEN 'pre-curriculum' THEN (a.created_at AT TIME ZONE 'Asia/Tokyo')::date "                                       \
@@ -60,14 +61,14 @@ constexpr db::Statement kReseal{
   "LEFT JOIN questionnaire_answers q ON q.account_id = a.id AND q.kind = k.kind "                                     \
   "LEFT JOIN questionnaire_reminders r ON r.account_id = a.id AND r.kind = k.kind "                                   \
   "WHERE a.role IN ('student', 'graduate') AND ($1::text IS NULL OR k.kind = $1) AND ($7::int8 IS NULL OR a.id = $7) " \
-  "AND ($3::text = '' OR strpos(lower(a.nickname || ' ' || a.email), lower($3)) > 0)), "                              \
+  "AND ($3::text = '' OR strpos(lower(a.nickname || ' ' || coalesce(st.name, '') || ' ' || a.email), lower($3)) > 0)), " \
   "t AS (SELECT s.*, CASE WHEN submitted_at IS NOT NULL THEN 'answered' "                                            \
   "WHEN kind IN ('post-curriculum', 'post-job-change') AND graduated THEN 'owed' "                                   \
   "WHEN kind IN ('pre-curriculum', 'post-curriculum', 'follow-up') AND due_on <= $6::date THEN 'owed' END AS state FROM s) "
 constexpr db::Statement kStatus{
     "questionnaires.status",
     CAMP_STATUS_ROWS
-    "SELECT id, nickname, email, role, course, kind, state, due_on::text, " CAMP_JST("submitted_at") ", "
+    "SELECT id, display_name, email, role, course, kind, state, due_on::text, " CAMP_JST("submitted_at") ", "
     CAMP_JST("reminded_at") ", count(*) OVER () FROM t WHERE state IS NOT NULL AND ($2::text = 'all' OR state = $2) "
     "ORDER BY pos, due_on NULLS LAST, id LIMIT $4 OFFSET $5"};
 // Every (account, kind) owed today, by kind and due date (the notifications' daily scan).
@@ -129,6 +130,7 @@ std::optional<StoredAnswer> find_answer(db::Tx& tx, std::int64_t account_id, con
   a.kind = r[0][2].as<std::string>();
   a.submitted_at = r[0][3].as<std::string>();
   a.sealed = {bytes_of(r[0][5]), bytes_of(r[0][6]), r[0][4].as<int>()};
+  a.display_name = r[0][7].as<std::string>();
   return a;
 }
 
@@ -156,7 +158,7 @@ std::vector<StoredAnswer> answers_after(db::Tx& tx, const std::string& kind, con
     a.kind = kind;
     a.submitted_at = r[2].as<std::string>();
     a.sealed = {bytes_of(r[4]), bytes_of(r[5]), r[3].as<int>()};
-    a.nickname = r[6].as<std::string>();
+    a.display_name = r[6].as<std::string>();
     a.email = r[7].as<std::string>();
     a.key_at = r[8].as<std::string>();
     out.push_back(std::move(a));
@@ -187,7 +189,7 @@ std::vector<StatusRow> status(db::Tx& tx, const StatusQuery& q, std::int64_t& to
   for (const auto& r : tx.exec(kStatus, q.kind, q.state, q.q, q.limit, q.offset, q.today, q.account_id)) {
     StatusRow s;
     s.account_id = r[0].as<std::int64_t>();
-    s.nickname = r[1].as<std::string>();
+    s.display_name = r[1].as<std::string>();
     s.email = r[2].as<std::string>();
     s.role = r[3].as<std::string>();
     s.course = r[4].as<std::string>();

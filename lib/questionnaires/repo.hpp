@@ -16,7 +16,8 @@ struct StoredAnswer {
   std::int64_t account_id = 0;
   std::string kind, submitted_at;  // ISO 8601, +09:00
   Sealed sealed;
-  std::string nickname, email;     // filled by the export's pages
+  std::string display_name;        // the account's
+  std::string email;               // filled by the export's pages
   std::string key_at;              // the exact submitted_at (microseconds): the next page's key
 };
 
@@ -41,13 +42,13 @@ void reseal(db::Tx& tx, std::int64_t id, const Sealed& sealed);
 
 struct StatusRow {
   std::int64_t account_id = 0;
-  std::string nickname, email, role, course, kind, state;
+  std::string display_name, email, role, course, kind, state;
   std::optional<std::string> due_on, submitted_at, reminded_at;
 };
 struct StatusQuery {
   std::optional<std::string> kind;
   std::string state = "owed";  // owed | answered | all
-  std::string q;               // part of a nickname or e-mail
+  std::string q;               // part of a nickname, a student record's name or an e-mail
   std::optional<std::int64_t> account_id;
   std::string today;           // YYYY-MM-DD, the school's
   int limit = 20, offset = 0;

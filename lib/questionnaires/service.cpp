@@ -33,12 +33,12 @@ void log_ignored(const std::string& kind, const std::vector<std::string>& keys, 
 }  // namespace
 
 nlohmann::json to_json(const Answer& a) {
-  return {{"kind", a.kind}, {"account_id", a.account_id}, {"submitted_at", a.submitted_at}, {"answer", a.answer}};
+  return {{"kind", a.kind}, {"account_id", a.account_id}, {"display_name", a.display_name}, {"submitted_at", a.submitted_at}, {"answer", a.answer}};
 }
 
 nlohmann::json to_json(const repo::StatusRow& r) {
   auto opt = [](const std::optional<std::string>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  return {{"account_id", r.account_id}, {"nickname", r.nickname}, {"email", r.email}, {"role", r.role},
+  return {{"account_id", r.account_id}, {"display_name", r.display_name}, {"email", r.email}, {"role", r.role},
           {"course", r.course}, {"kind", r.kind}, {"state", r.state}, {"due_on", opt(r.due_on)},
           {"submitted_at", opt(r.submitted_at)}, {"reminded_at", opt(r.reminded_at)}};
 }
@@ -131,7 +131,7 @@ Answer QuestionnaireService::submit(const accounts::Account& actor, const std::s
   const auto checked = validate(def, answer);
   log_ignored(kind, checked.ignored, actor.id);
   const auto sealed = keys_.seal(checked.answer.dump(), associated(kind, actor.id));
-  Answer out{kind, actor.id, {}, checked.answer};
+  Answer out{kind, actor.id, actor.display_name, {}, checked.answer};
   const bool inserted = pool_.transaction([&](db::Tx& tx) {
     require_owed(tx, actor, kind);
     return repo::insert_answer(tx, actor.id, kind, sealed, out.submitted_at);
@@ -146,7 +146,7 @@ Answer QuestionnaireService::own_answer(const accounts::Account& actor, const st
   get(kind);
   const auto stored = pool_.autocommit([&](db::Tx& tx) { return repo::find_answer(tx, actor.id, kind); });
   if (!stored) not_found();
-  return {kind, actor.id, stored->submitted_at, open(*stored)};
+  return {kind, actor.id, stored->display_name, stored->submitted_at, open(*stored)};
 }
 
 Answer QuestionnaireService::read_answer(const accounts::Account& actor, const std::string& kind, std::int64_t account_id,
@@ -160,7 +160,7 @@ Answer QuestionnaireService::read_answer(const accounts::Account& actor, const s
     return a;
   });
   if (!stored) not_found();
-  return {kind, account_id, stored->submitted_at, open(*stored)};
+  return {kind, account_id, stored->display_name, stored->submitted_at, open(*stored)};
 }
 
 StatusPage QuestionnaireService::status(const accounts::Account& actor, repo::StatusQuery query, int page, int per) {
@@ -250,7 +250,7 @@ std::int64_t QuestionnaireService::export_answers(const accounts::Account& actor
             while (const auto page = pages.pop()) {
               for (const auto& a : *page) {
                 const auto answer = open(a);
-                writer->row({a.account_id, a.nickname, a.email, a.submitted_at, &answer});
+                writer->row({a.account_id, a.display_name, a.email, a.submitted_at, &answer});
               }
               written += static_cast<std::int64_t>(page->size());
               if (progress) progress(written, total);

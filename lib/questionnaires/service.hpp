@@ -30,6 +30,7 @@ namespace camp::questionnaires {
 struct Answer {
   std::string kind;
   std::int64_t account_id = 0;
+  std::string display_name;  // whose answer
   std::string submitted_at;
   nlohmann::json answer;
 };

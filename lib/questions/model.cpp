@@ -10,7 +10,7 @@ nlohmann::json to_json(const QuestionCategory& c) {
 
 nlohmann::json to_json(const Author& a) {
   return {{"id", a.id},
-          {"nickname", a.nickname},
+          {"display_name", a.display_name},
           {"image_url", a.image_url ? nlohmann::json(*a.image_url) : nlohmann::json(nullptr)},
           {"role", a.role}};
 }

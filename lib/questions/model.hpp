@@ -25,7 +25,7 @@ struct QuestionCategory {
 // Who wrote something, as everyone may see it (no e-mail).
 struct Author {
   std::int64_t id = 0;
-  std::string nickname;
+  std::string display_name;
   std::optional<std::string> image_url;
   std::string role;
 };

@@ -15,16 +15,16 @@ constexpr db::Statement kStart{
     "up AS (INSERT INTO question_presences (question_id, account_id, connection_id) VALUES ($1, $2, $3) "
     "ON CONFLICT (question_id, account_id, connection_id) DO UPDATE SET heartbeat_at = now() RETURNING 1) "
     "SELECT pg_notify('camp_cable', json_build_object('stream', 'question:' || $1::bigint, 'message', "
-    "json_build_object('is_answering', true, 'account', json_build_object('id', a.id, 'nickname', a.nickname, "
-    "'image_url', a.image_url, 'role', a.role)))::text) FROM accounts a, up, prior WHERE a.id = $2 AND prior.n = 0"};
+    "json_build_object('is_answering', true, 'account', json_build_object('id', a.id, 'display_name', "
+    "a.display_name, 'image_url', a.image_url, 'role', a.role)))::text) FROM people a, up, prior WHERE a.id = $2 AND prior.n = 0"};
 
 // Deletes the rows picked by the WHERE clause, then announces each (question, account) that
 // has no fresh row left. $1..: see each use.
 #define CAMP_ANNOUNCE_STOPPED                                                                               \
   "SELECT pg_notify('camp_cable', json_build_object('stream', 'question:' || d.question_id, 'message', "    \
-  "json_build_object('is_answering', false, 'account', json_build_object('id', a.id, 'nickname', "          \
-  "a.nickname, 'image_url', a.image_url, 'role', a.role)))::text) "                                        \
-  "FROM (SELECT DISTINCT question_id, account_id FROM gone) d JOIN accounts a ON a.id = d.account_id "     \
+  "json_build_object('is_answering', false, 'account', json_build_object('id', a.id, 'display_name', "      \
+  "a.display_name, 'image_url', a.image_url, 'role', a.role)))::text) "                                    \
+  "FROM (SELECT DISTINCT question_id, account_id FROM gone) d JOIN people a ON a.id = d.account_id "       \
   "WHERE NOT EXISTS (SELECT 1 FROM question_presences p WHERE p.question_id = d.question_id "              \
   "AND p.account_id = d.account_id AND p.heartbeat_at > now() - make_interval(secs => $TTL) "               \
   "AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.question_id = p.question_id AND g.account_id = p.account_id " \
@@ -46,7 +46,7 @@ constexpr db::Statement kHeartbeat{
     "presence.heartbeat", "UPDATE question_presences SET heartbeat_at = now() WHERE connection_id = ANY($1::text[])"};
 constexpr db::Statement kAnswering{
     "presence.answering",
-    "SELECT DISTINCT a.id, a.nickname, a.image_url, a.role FROM question_presences p JOIN accounts a ON a.id = p.account_id "
+    "SELECT DISTINCT a.id, a.display_name, a.image_url, a.role FROM question_presences p JOIN people a ON a.id = p.account_id "
     "WHERE p.question_id = $1 AND p.heartbeat_at > now() - make_interval(secs => $2) ORDER BY a.id"};
 
 // The TTL placeholder is filled per statement: $4 for stop, $2 for forget, $1 for expire.

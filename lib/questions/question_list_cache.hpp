@@ -3,8 +3,8 @@
 // memory, so that the question box's front page costs no database work. The answer is the
 // same for every role that may see the box. Correct across daemons because every change that
 // can alter a page (questions, answers through answers_count, categories, an author's
-// nickname, picture or role) sends a pg_notify on the "question_lists" stream from the SQL
-// that makes it (migration 0007), and each daemon's listener forgets everything; a daemon
+// display name, picture or role) sends a pg_notify on the "question_lists" stream from the SQL
+// that makes it (migrations 0007 and 0033), and each daemon's listener forgets everything; a daemon
 // also forgets at once after its own writes. The epoch and on/off protocol: core/notified_cache.hpp.
 #include <chrono>
 #include <memory>

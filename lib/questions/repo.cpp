@@ -41,9 +41,9 @@ constexpr db::Statement kCategoryInUse{
 // Timestamps leave the database as whole epoch seconds and are formatted once, in C++.
 #define CAMP_QUESTION_COLUMNS                                                                              \
   "q.id, q.category_id, c.name, q.title, q.body, q.is_pick_up, q.solved_answer_id, q.answers_count, "      \
-  "a.id, a.nickname, a.image_url, a.role, "                                                                 \
+  "a.id, a.display_name, a.image_url, a.role, "                                                             \
   "floor(extract(epoch FROM q.created_at))::int8, floor(extract(epoch FROM q.updated_at))::int8 "
-#define CAMP_QUESTION_JOINS "JOIN accounts a ON a.id = q.account_id JOIN question_categories c ON c.id = q.category_id "
+#define CAMP_QUESTION_JOINS "JOIN people a ON a.id = q.account_id JOIN question_categories c ON c.id = q.category_id "
 
 // $1 category (or null: a parent stands for its children too), $2 status, $3 since (or
 // null), $4 unanswered only. No join: the category's ids are computed once (an InitPlan).
@@ -120,9 +120,9 @@ constexpr db::Statement kSetSolution{
     "solution_chosen_at = CASE WHEN $2::int8 IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1"};
 
 #define CAMP_ANSWER_COLUMNS                                                                       \
-  "SELECT x.id, x.question_id, x.body, a.id, a.nickname, a.image_url, a.role, "                  \
+  "SELECT x.id, x.question_id, x.body, a.id, a.display_name, a.image_url, a.role, "              \
   "floor(extract(epoch FROM x.created_at))::int8, floor(extract(epoch FROM x.updated_at))::int8 " \
-  "FROM answers x JOIN accounts a ON a.id = x.account_id "
+  "FROM answers x JOIN people a ON a.id = x.account_id "
 
 constexpr db::Statement kAnswersOf{"answers.of", CAMP_ANSWER_COLUMNS "WHERE x.question_id = $1 ORDER BY x.created_at, x.id"};
 constexpr db::Statement kFindAnswer{"answers.find", CAMP_ANSWER_COLUMNS "WHERE x.id = $1"};
@@ -153,7 +153,7 @@ std::string iso_utc(const pqxx::field& f) { return camp::iso_utc(unix_time(f.as<
 Author read_author(const pqxx::row& r, int at) {
   Author a;
   a.id = r[at].as<std::int64_t>();
-  a.nickname = r[at + 1].as<std::string>();
+  a.display_name = r[at + 1].as<std::string>();
   if (!r[at + 2].is_null()) a.image_url = r[at + 2].as<std::string>();
   a.role = r[at + 3].as<std::string>();
   return a;

@@ -200,7 +200,7 @@ Answer QuestionService::answer(const accounts::Account& actor, std::int64_t ques
                                 {{"question_id", question_id},
                                  {"answer_id", id},
                                  {"question_title", question.title},
-                                 {"answerer_nickname", actor.nickname},
+                                 {"answerer_nickname", actor.display_name},
                                  {"excerpt", notifications::first_line(body)}});
     notifications::record_mentions(tx, actor, answer_site(question, id), body);
     repo::announce_change(tx, question_id, "answer_created", id);

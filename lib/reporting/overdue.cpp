@@ -8,8 +8,8 @@ namespace {
 constexpr db::Statement kOverdueClaims{
     "reporting.overdue_claims",
     "SELECT s.id, s.claimed_by, s.account_id, floor(extract(epoch FROM s.claimed_at))::int8, t.id, t.title, "
-    "t.curriculum_name, coalesce(a.nickname, '') FROM submissions s JOIN tasks t ON t.id = s.task_id "
-    "LEFT JOIN accounts a ON a.id = s.account_id "
+    "t.curriculum_name, a.display_name FROM submissions s JOIN tasks t ON t.id = s.task_id "
+    "JOIN people a ON a.id = s.account_id "
     "WHERE s.status = 'waiting' AND s.claimed_by IS NOT NULL "
     "AND s.claimed_at <= to_timestamp($1) - make_interval(days => $2) "
     "AND s.claimed_at > to_timestamp($1) - make_interval(days => $3) ORDER BY s.created_at, s.id LIMIT $4"};
@@ -21,7 +21,8 @@ constexpr db::Statement kUnanswered{
 // The same condition as the students list's behind filter (students_due_idx).
 constexpr db::Statement kBehind{
     "reporting.behind_students",
-    "SELECT s.id, s.mentor_id, s.name, s.due_on::text FROM students s "
+    "SELECT s.id, s.mentor_id, display_name(a.nickname, s.name, s.email), s.due_on::text FROM students s "
+    "LEFT JOIN accounts a ON a.id = s.account_id "
     "WHERE s.status = 'active' AND s.due_on < $1::date AND s.due_on > $1::date - $2::int AND s.mentor_id IS NOT NULL "
     "ORDER BY s.due_on, s.id LIMIT $3"};
 

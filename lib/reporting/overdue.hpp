@@ -17,7 +17,7 @@ namespace camp::reporting {
 struct OverdueClaim {
   std::int64_t submission_id = 0, claimer_id = 0, student_id = 0, claimed_at = 0;  // claimed_at: epoch seconds
   int task_id = 0;
-  std::string task_title, curriculum_name, student_nickname;
+  std::string task_title, curriculum_name, student_name;  // the student's display name
 };
 std::vector<OverdueClaim> overdue_claims(db::Tx& tx, TimePoint now, int min_days, int max_days, int limit);
 
@@ -34,7 +34,7 @@ std::vector<UnansweredQuestion> unanswered_since(db::Tx& tx, TimePoint now, int 
 // `max_days` before it.
 struct BehindStudent {
   std::int64_t student_id = 0, mentor_id = 0;
-  std::string name, due_on;  // due_on: YYYY-MM-DD, the earliest end missed
+  std::string name, due_on;  // name: the display name; due_on: YYYY-MM-DD, the earliest end missed
 };
 std::vector<BehindStudent> behind_students(db::Tx& tx, Date today, int max_days, int limit);
 

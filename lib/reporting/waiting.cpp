@@ -12,9 +12,9 @@ constexpr db::Statement kUnanswered{
     "ORDER BY created_at, id LIMIT $3"};
 constexpr db::Statement kWaitingSubmissions{
     "reporting.waiting_submissions",
-    "SELECT t.id, t.title, a.nickname, "
+    "SELECT t.id, t.title, a.display_name, "
     "(EXTRACT(EPOCH FROM to_timestamp($1) - s.created_at) / 86400)::bigint, count(*) OVER () "
-    "FROM submissions s JOIN tasks t ON t.id = s.task_id JOIN accounts a ON a.id = s.account_id "
+    "FROM submissions s JOIN tasks t ON t.id = s.task_id JOIN people a ON a.id = s.account_id "
     "WHERE s.status = 'waiting' AND s.created_at <= to_timestamp($1) - make_interval(days => $2) "
     "ORDER BY s.created_at, s.id LIMIT $3"};
 
@@ -44,8 +44,8 @@ Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int mi
   Waiting<WaitingSubmission> out;
   for (const auto& r : tx.exec(kWaitingSubmissions, epoch(now), min_days, static_cast<int>(limit))) {
     out.total = r[4].as<std::size_t>();
-    out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(),
-                          r[2].is_null() ? std::string() : r[2].as<std::string>(), r[3].as<std::int64_t>()});
+    out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::string>(),
+                          r[3].as<std::int64_t>()});
   }
   return out;
 }

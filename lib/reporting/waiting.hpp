@@ -21,7 +21,7 @@ struct WaitingQuestion {
 struct WaitingSubmission {
   std::int64_t task_id = 0;
   std::string task_title;
-  std::string nickname;  // the student's; "" when none
+  std::string student_name;  // the student's display name
   std::int64_t days_waiting = 0;
 };
 template <typename Item>

@@ -18,9 +18,9 @@ nlohmann::json to_json(const Submission& s) {
             {"review_level", s.review_level},
             {"curriculum", {{"name", s.curriculum_name}, {"title", s.curriculum_title}}}}},
           {"student",
-           {{"id", s.student_id}, {"nickname", s.student_nickname}, {"image_url", opt(s.student_image_url)},
+           {{"id", s.student_id}, {"display_name", s.student_name}, {"image_url", opt(s.student_image_url)},
             {"course", opt(s.student_course)}}},
-          {"claimed_by", s.claimed_by_id ? nlohmann::json{{"id", *s.claimed_by_id}, {"nickname", s.claimed_by_nickname}}
+          {"claimed_by", s.claimed_by_id ? nlohmann::json{{"id", *s.claimed_by_id}, {"display_name", s.claimed_by_name}}
                                          : nlohmann::json(nullptr)},
           {"claimed_at", opt(s.claimed_at)},
           {"can_review", s.can_review}};
@@ -31,7 +31,7 @@ nlohmann::json to_json(const Review& r) {
           {"status", r.status},
           {"comment", r.comment},
           {"created_at", r.created_at},
-          {"reviewer", {{"id", r.reviewer_id}, {"nickname", r.reviewer_nickname}, {"image_url", opt(r.reviewer_image_url)}}}};
+          {"reviewer", {{"id", r.reviewer_id}, {"display_name", r.reviewer_name}, {"image_url", opt(r.reviewer_image_url)}}}};
 }
 
 nlohmann::json to_json(const SubmissionDetail& d) {
@@ -45,7 +45,7 @@ nlohmann::json to_json(const SubmissionDetail& d) {
 }
 
 nlohmann::json to_json(const ReviewerStats& s) {
-  return {{"reviewer", {{"id", s.reviewer_id}, {"nickname", s.nickname}}},
+  return {{"reviewer", {{"id", s.reviewer_id}, {"display_name", s.reviewer_name}}},
           {"reviews", s.reviews},
           {"approvals", s.approvals},
           {"median_hours_to_first_review",

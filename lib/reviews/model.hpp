@@ -16,10 +16,10 @@ struct Submission {
   int task_id = 0;
   std::string task_title, review_level, curriculum_name, curriculum_title;
   std::int64_t student_id = 0;
-  std::string student_nickname;
+  std::string student_name;  // display names, as all names below
   std::optional<std::string> student_image_url, student_course;
   std::optional<std::int64_t> claimed_by_id;
-  std::string claimed_by_nickname;
+  std::string claimed_by_name;
   std::optional<std::string> claimed_at;
   bool can_review = false;  // for the caller
 };
@@ -31,7 +31,7 @@ struct Review {
   std::string comment;
   std::string created_at;
   std::int64_t reviewer_id = 0;
-  std::string reviewer_nickname;
+  std::string reviewer_name;
   std::optional<std::string> reviewer_image_url;
 };
 
@@ -49,7 +49,7 @@ struct QueuePage {
 
 struct ReviewerStats {
   std::int64_t reviewer_id = 0;
-  std::string nickname;
+  std::string reviewer_name;
   int reviews = 0, approvals = 0;
   std::optional<double> median_hours_to_first_review;  // over the submissions they reviewed first
 };

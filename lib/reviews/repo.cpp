@@ -9,11 +9,11 @@ namespace {
 #define CAMP_ISO(x) "to_char((" x ") AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
 #define CAMP_SUBMISSION_COLUMNS                                                                                 \
   "s.id, s.status, s.repository_url, " CAMP_ISO("s.created_at") ", t.id, t.title, t.review_level, c.name, c.title, " \
-  "a.id, a.nickname, a.image_url, co.code, m.id, m.nickname, " CAMP_ISO("s.claimed_at") " "
+  "a.id, a.display_name, a.image_url, co.code, m.id, m.display_name, " CAMP_ISO("s.claimed_at") " "
 #define CAMP_SUBMISSION_JOINS                                                                 \
   "JOIN tasks t ON t.id = s.task_id JOIN curriculums c ON c.name = t.curriculum_name "       \
-  "JOIN accounts a ON a.id = s.account_id LEFT JOIN courses co ON co.id = a.course_id "                \
-  "LEFT JOIN accounts m ON m.id = s.claimed_by "
+  "JOIN people a ON a.id = s.account_id LEFT JOIN courses co ON co.id = a.course_id "                  \
+  "LEFT JOIN people m ON m.id = s.claimed_by "
 
 constexpr db::Statement kHoldTask{
     "reviews.hold_task", "SELECT id, review_level, source_repository FROM tasks WHERE id = $1 FOR KEY SHARE"};
@@ -27,11 +27,11 @@ constexpr db::Statement kInsertSubmission{
 // The milestone comes along only when this is the curriculum's last task (highest position).
 constexpr db::Statement kLockSubmission{
     "reviews.lock_submission",
-    "SELECT s.id, s.account_id, s.status, t.review_level, s.claimed_by, m.nickname, "
+    "SELECT s.id, s.account_id, s.status, t.review_level, s.claimed_by, m.display_name, "
     "CASE WHEN t.position = (SELECT max(position) FROM tasks x WHERE x.curriculum_name = t.curriculum_name) "
     "THEN c.milestone END "
     "FROM submissions s JOIN tasks t ON t.id = s.task_id JOIN curriculums c ON c.name = t.curriculum_name "
-    "LEFT JOIN accounts m ON m.id = s.claimed_by WHERE s.id = $1 FOR UPDATE OF s"};
+    "LEFT JOIN people m ON m.id = s.claimed_by WHERE s.id = $1 FOR UPDATE OF s"};
 constexpr db::Statement kSetClaim{
     "reviews.set_claim",
     "UPDATE submissions SET claimed_by = $2, claimed_at = CASE WHEN $2::int8 IS NULL THEN NULL ELSE now() END WHERE id = $1"};
@@ -48,8 +48,8 @@ constexpr db::Statement kFind{
     "reviews.find", "SELECT " CAMP_SUBMISSION_COLUMNS "FROM submissions s " CAMP_SUBMISSION_JOINS "WHERE s.id = $1"};
 constexpr db::Statement kReviewsOf{
     "reviews.of",
-    "SELECT r.id, r.submission_id, r.status, r.comment, " CAMP_ISO("r.created_at") ", a.id, a.nickname, a.image_url "
-    "FROM reviews r JOIN accounts a ON a.id = r.account_id WHERE r.submission_id = ANY ($1::int8[]) "
+    "SELECT r.id, r.submission_id, r.status, r.comment, " CAMP_ISO("r.created_at") ", a.id, a.display_name, a.image_url "
+    "FROM reviews r JOIN people a ON a.id = r.account_id WHERE r.submission_id = ANY ($1::int8[]) "
     "ORDER BY r.created_at, r.id"};
 constexpr db::Statement kStudentTask{
     "reviews.student_task",
@@ -80,10 +80,10 @@ constexpr db::Statement kRecent{
     "WHERE NOT $1::boolean OR s.status = 'waiting' ORDER BY s.created_at, s.id LIMIT $2"};
 constexpr db::Statement kStats{
     "reviews.stats",
-    "SELECT a.id, a.nickname, count(*), count(*) FILTER (WHERE r.status = 'approved'), "
+    "SELECT a.id, a.display_name, count(*), count(*) FILTER (WHERE r.status = 'approved'), "
     "percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.created_at - s.created_at) / 3600.0) "
-    "FROM reviews r JOIN submissions s ON s.id = r.submission_id JOIN accounts a ON a.id = r.account_id "
-    "WHERE $1::timestamptz IS NULL OR r.created_at >= $1::timestamptz GROUP BY a.id, a.nickname ORDER BY count(*) DESC, a.id"};
+    "FROM reviews r JOIN submissions s ON s.id = r.submission_id JOIN people a ON a.id = r.account_id "
+    "WHERE $1::timestamptz IS NULL OR r.created_at >= $1::timestamptz GROUP BY a.id, a.display_name ORDER BY count(*) DESC, a.id"};
 
 std::optional<std::string> opt_text(const pqxx::field& f) {
   if (f.is_null()) return std::nullopt;
@@ -102,12 +102,12 @@ Submission read_submission(const pqxx::row& r, int at) {
   s.curriculum_name = r[at + 7].as<std::string>();
   s.curriculum_title = r[at + 8].as<std::string>();
   s.student_id = r[at + 9].as<std::int64_t>();
-  s.student_nickname = r[at + 10].as<std::string>();
+  s.student_name = r[at + 10].as<std::string>();
   s.student_image_url = opt_text(r[at + 11]);
   s.student_course = opt_text(r[at + 12]);
   if (!r[at + 13].is_null()) {
     s.claimed_by_id = r[at + 13].as<std::int64_t>();
-    s.claimed_by_nickname = r[at + 14].as<std::string>();
+    s.claimed_by_name = r[at + 14].as<std::string>();
     s.claimed_at = opt_text(r[at + 15]);
   }
   return s;
@@ -148,7 +148,7 @@ std::optional<LockedSubmission> lock_submission(db::Tx& tx, std::int64_t id) {
   s.status = r[0][2].as<std::string>();
   s.review_level = r[0][3].as<std::string>();
   if (!r[0][4].is_null()) s.claimed_by = r[0][4].as<std::int64_t>();
-  if (!r[0][5].is_null()) s.claimed_by_nickname = r[0][5].as<std::string>();
+  if (!r[0][5].is_null()) s.claimed_by_name = r[0][5].as<std::string>();
   s.milestone = opt_text(r[0][6]);
   return s;
 }
@@ -178,7 +178,7 @@ std::vector<Review> reviews_of(db::Tx& tx, const std::vector<std::int64_t>& ids)
     v.comment = r[3].as<std::string>();
     v.created_at = r[4].as<std::string>();
     v.reviewer_id = r[5].as<std::int64_t>();
-    v.reviewer_nickname = r[6].as<std::string>();
+    v.reviewer_name = r[6].as<std::string>();
     v.reviewer_image_url = opt_text(r[7]);
     out.push_back(std::move(v));
   }
@@ -212,7 +212,7 @@ std::vector<ReviewerStats> stats(db::Tx& tx, const std::optional<std::string>& s
   for (const auto& r : tx.exec(kStats, since)) {
     ReviewerStats s;
     s.reviewer_id = r[0].as<std::int64_t>();
-    s.nickname = r[1].as<std::string>();
+    s.reviewer_name = r[1].as<std::string>();
     s.reviews = r[2].as<int>();
     s.approvals = r[3].as<int>();
     if (!r[4].is_null()) s.median_hours_to_first_review = r[4].as<double>();

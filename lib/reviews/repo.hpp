@@ -28,7 +28,7 @@ struct LockedSubmission {
   std::int64_t id = 0, student_id = 0;
   std::string status, review_level;
   std::optional<std::int64_t> claimed_by;
-  std::string claimed_by_nickname;
+  std::string claimed_by_name;  // the display name
   std::optional<std::string> milestone;  // the curriculum's, when this is its last task
 };
 std::optional<LockedSubmission> lock_submission(db::Tx& tx, std::int64_t id);

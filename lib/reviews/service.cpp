@@ -30,7 +30,7 @@ nlohmann::json submission_facts(const Submission& s) {
   return {{"submission_id", s.id},         {"task_id", s.task_id},
           {"task_title", s.task_title},    {"review_level", s.review_level},
           {"curriculum_name", s.curriculum_name}, {"student_id", s.student_id},
-          {"student_nickname", s.student_nickname}};
+          {"student_nickname", s.student_name}};
 }
 
 Submission with_can_review(Submission s, const accounts::Account& actor) {
@@ -41,7 +41,7 @@ Submission with_can_review(Submission s, const accounts::Account& actor) {
 // The same mentor claiming again is fine; anyone else's claim is a conflict naming them.
 void check_claim(const repo::LockedSubmission& s, const accounts::Account& actor) {
   if (s.claimed_by && *s.claimed_by != actor.id)
-    throw Error(errc::conflict, msg::submission_claimed(s.claimed_by_nickname));
+    throw Error(errc::conflict, msg::submission_claimed(s.claimed_by_name));
 }
 
 void check_reviewable(const repo::LockedSubmission& s, const accounts::Account& actor) {
@@ -182,7 +182,7 @@ SubmissionDetail ReviewService::review(const accounts::Account& actor, std::int6
     auto d = detail(tx, actor, id);
     auto facts = submission_facts(d.submission);
     facts["status"] = *in.status;
-    facts["reviewer_nickname"] = actor.nickname;
+    facts["reviewer_nickname"] = actor.display_name;
     facts["excerpt"] = notifications::first_line(comment);
     notifications::record_event(tx, notifications::kReviewCreated, actor.id, facts);
     notifications::record_mentions(tx, actor, {"review", submission_facts(d.submission)}, comment);

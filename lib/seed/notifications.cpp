@@ -29,15 +29,15 @@ constexpr db::Statement kAccounts{
 // Every review of a demo student's work, oldest first.
 constexpr db::Statement kReviews{
     "seed.notifications.reviews",
-    "SELECT s.account_id, r.status, rv.id, rv.nickname, t.title, t.curriculum_name, t.id, r.comment, "
+    "SELECT s.account_id, r.status, rv.id, rv.display_name, t.title, t.curriculum_name, t.id, r.comment, "
     "EXTRACT(EPOCH FROM r.created_at)::bigint FROM reviews r JOIN submissions s ON s.id = r.submission_id "
-    "JOIN accounts rv ON rv.id = r.account_id JOIN tasks t ON t.id = s.task_id "
+    "JOIN people rv ON rv.id = r.account_id JOIN tasks t ON t.id = s.task_id "
     "WHERE s.account_id = ANY ($1::int8[]) ORDER BY r.created_at"};
 constexpr db::Statement kWaiting{
     "seed.notifications.waiting",
-    "SELECT s.id, a.id, a.nickname, t.title, t.review_level, EXTRACT(EPOCH FROM s.created_at)::bigint, "
+    "SELECT s.id, a.id, a.display_name, t.title, t.review_level, EXTRACT(EPOCH FROM s.created_at)::bigint, "
     "EXISTS (SELECT 1 FROM submissions p WHERE p.account_id = s.account_id AND p.task_id = s.task_id AND p.id <> s.id) "
-    "FROM submissions s JOIN accounts a ON a.id = s.account_id JOIN tasks t ON t.id = s.task_id "
+    "FROM submissions s JOIN people a ON a.id = s.account_id JOIN tasks t ON t.id = s.task_id "
     "WHERE s.status = 'waiting' ORDER BY s.created_at LIMIT 20"};
 constexpr db::Statement kEvents{
     "seed.notifications.events",

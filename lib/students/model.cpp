@@ -16,7 +16,7 @@ nlohmann::json date_or_null(const std::optional<Date>& d) { return d ? nlohmann:
 }  // namespace
 
 nlohmann::json to_json(const Person& p) {
-  return {{"id", p.id}, {"nickname", p.nickname}, {"role", p.role},
+  return {{"id", p.id}, {"display_name", p.display_name}, {"role", p.role},
           {"image_url", p.image_url ? nlohmann::json(*p.image_url) : nlohmann::json(nullptr)}};
 }
 
@@ -28,6 +28,7 @@ nlohmann::json to_json(const Student& s, Date today) {
           {"registered", s.account_id.has_value()},
           {"name", s.name},
           {"nickname", s.nickname},
+          {"display_name", s.display_name},
           {"email", s.email},
           {"image_url", s.image_url ? nlohmann::json(*s.image_url) : nlohmann::json(nullptr)},
           {"course", to_json(s.course)},

@@ -19,7 +19,7 @@ inline constexpr int kMaxMentorings = 500;
 // A mentor, an author, whoever changed something.
 struct Person {
   std::int64_t id = 0;
-  std::string nickname;
+  std::string display_name;
   std::string role;
   std::optional<std::string> image_url;
 };
@@ -28,6 +28,7 @@ struct Student {
   std::int64_t id = 0;
   std::optional<std::int64_t> account_id;  // none while only invited
   std::string name, nickname, email;
+  std::string display_name;  // the nickname, else the record's name, else the e-mail's local part
   std::optional<std::string> image_url;
   accounts::Course course;
   Date start_date;

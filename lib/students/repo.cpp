@@ -9,15 +9,15 @@
 namespace camp::students::repo {
 namespace {
 
-// Columns 0..16 of a student (read() below).
+// Columns 0..17 of a student (read() below).
 #define CAMP_STUDENT_SELECT "SELECT " CAMP_STUDENT_COLUMNS CAMP_STUDENT_FROM
 #define CAMP_STUDENT_COLUMNS                                                                                  \
   "s.id, s.account_id, s.name, coalesce(a.nickname, ''), s.email, a.image_url, c.code, c.name, c.months, " \
-  "s.start_date::text, s.status, m.id, m.nickname, m.role, m.image_url, s.due_on::text, "                      \
-  "floor(extract(epoch FROM s.created_at))::int8 "
+  "s.start_date::text, s.status, m.id, m.display_name, m.role, m.image_url, s.due_on::text, "                  \
+  "floor(extract(epoch FROM s.created_at))::int8, display_name(a.nickname, s.name, s.email) "
 #define CAMP_STUDENT_FROM                                                                                     \
   "FROM students s JOIN courses c ON c.id = s.course_id LEFT JOIN accounts a ON a.id = s.account_id "          \
-  "LEFT JOIN accounts m ON m.id = s.mentor_id "
+  "LEFT JOIN people m ON m.id = s.mentor_id "
 
 constexpr db::Statement kFind{"students.find", CAMP_STUDENT_SELECT "WHERE s.id = $1"};
 constexpr db::Statement kFindByAccount{"students.find_by_account", CAMP_STUDENT_SELECT "WHERE s.account_id = $1"};
@@ -73,9 +73,9 @@ const db::Statement& list_statement(const std::string& sort, const std::string& 
 
 constexpr db::Statement kHistory{
     "students.mentor_history",
-    "SELECT m.id, m.nickname, m.role, m.image_url, b.id, b.nickname, b.role, b.image_url, "
+    "SELECT m.id, m.display_name, m.role, m.image_url, b.id, b.display_name, b.role, b.image_url, "
     "floor(extract(epoch FROM h.changed_at))::int8 FROM student_mentor_changes h "
-    "LEFT JOIN accounts m ON m.id = h.mentor_id LEFT JOIN accounts b ON b.id = h.changed_by "
+    "LEFT JOIN people m ON m.id = h.mentor_id LEFT JOIN people b ON b.id = h.changed_by "
     "WHERE h.student_id = $1 ORDER BY h.changed_at DESC, h.id DESC LIMIT 100"};
 constexpr db::Statement kCounts{
     "students.counts",
@@ -83,11 +83,11 @@ constexpr db::Statement kCounts{
     "(SELECT count(*) FROM submissions WHERE account_id = $2), "
     "(SELECT count(*) FROM submissions WHERE account_id = $2 AND status = 'approved'), "
     "(SELECT count(*) FROM questions WHERE account_id = $2)"};
-constexpr db::Statement kPerson{"students.person", "SELECT id, nickname, role, image_url FROM accounts WHERE id = $1"};
+constexpr db::Statement kPerson{"students.person", "SELECT id, display_name, role, image_url FROM people WHERE id = $1"};
 constexpr db::Statement kMentors{
     "students.mentors",
-    "SELECT id, nickname, role, image_url FROM accounts "
-    "WHERE role IN ('admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor') ORDER BY nickname, id"};
+    "SELECT id, display_name, role, image_url FROM people "
+    "WHERE role IN ('admin', 'basic_mentor', 'advanced_mentor', 'spot_advanced_mentor') ORDER BY display_name, id"};
 constexpr db::Statement kAccountByEmail{"students.account_by_email",
                                        "SELECT id FROM accounts WHERE lower(email) = lower($1)"};
 constexpr db::Statement kSetMentor{"students.set_mentor",
@@ -106,9 +106,9 @@ constexpr db::Statement kAccountCourse{
     "WHERE id = $1 AND course_id IS DISTINCT FROM (SELECT id FROM courses WHERE code = $2)"};
 
 #define CAMP_MENTORING_SELECT                                                                          \
-  "SELECT g.id, g.student_id, a.id, a.nickname, a.role, a.image_url, "                                  \
+  "SELECT g.id, g.student_id, a.id, a.display_name, a.role, a.image_url, "                              \
   "floor(extract(epoch FROM g.held_at))::int8, g.body, floor(extract(epoch FROM g.created_at))::int8, " \
-  "floor(extract(epoch FROM g.updated_at))::int8 FROM mentorings g LEFT JOIN accounts a ON a.id = g.author_id "
+  "floor(extract(epoch FROM g.updated_at))::int8 FROM mentorings g LEFT JOIN people a ON a.id = g.author_id "
 constexpr db::Statement kMentorings{"mentorings.list", CAMP_MENTORING_SELECT
                                     "WHERE g.student_id = $1 ORDER BY g.held_at DESC, g.id DESC LIMIT $2"};
 constexpr db::Statement kMentoring{"mentorings.find", CAMP_MENTORING_SELECT "WHERE g.student_id = $1 AND g.id = $2"};
@@ -134,9 +134,9 @@ constexpr db::Statement kSubmissions{
     "students.submissions",
     "SELECT s.id, t.id, t.title, t.curriculum_name, s.status, s.repository_url, "
     "floor(extract(epoch FROM s.created_at))::int8, floor(extract(epoch FROM s.reviewed_at))::int8, "
-    "r.status, r.comment, ra.id, ra.nickname, ra.role, ra.image_url, floor(extract(epoch FROM r.created_at))::int8 "
+    "r.status, r.comment, ra.id, ra.display_name, ra.role, ra.image_url, floor(extract(epoch FROM r.created_at))::int8 "
     "FROM submissions s JOIN tasks t ON t.id = s.task_id LEFT JOIN reviews r ON r.submission_id = s.id "
-    "LEFT JOIN accounts ra ON ra.id = r.account_id WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2"};
+    "LEFT JOIN people ra ON ra.id = r.account_id WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2"};
 constexpr db::Statement kQuestions{
     "students.questions",
     "SELECT id, title, answers_count, solved_answer_id IS NOT NULL, floor(extract(epoch FROM created_at))::int8 "
@@ -188,6 +188,7 @@ Student read(const pqxx::row& r) {
   s.mentor = person_at(r, 11);
   s.due_on = date_opt(r[15]);
   s.created_at = at(r[16]);
+  s.display_name = r[17].as<std::string>();
   return s;
 }
 

@@ -204,7 +204,7 @@ CheckedMentoring check(const MentoringInput& in, bool create) {
 
 notifications::MentionSite mentoring_site(const Student& s, std::int64_t mentoring_id) {
   return {"mentoring", {{"student_record_id", s.id}, {"mentoring_id", mentoring_id},
-                        {"student_name", s.name.empty() ? s.nickname : s.name}}};
+                        {"student_name", s.display_name}}};
 }
 }  // namespace
 

@@ -16,7 +16,7 @@ const OWN_UPLOAD = 'アップロードした画像のURLを指定してくださ
 
 function assertAccountShape(account) {
   assert.ok(Number.isInteger(account.id) && account.id > 0, `id ${account.id}`);
-  for (const key of ['id', 'role', 'email', 'nickname', 'image_url', 'course']) {
+  for (const key of ['id', 'role', 'email', 'nickname', 'display_name', 'image_url', 'course']) {
     assert.ok(key in account, `account has ${key}: ${JSON.stringify(account)}`);
   }
   assert.ok(account.nickname === null || typeof account.nickname === 'string');

@@ -227,7 +227,7 @@ test('joining, the waitlist, the meeting URL and leaving', async () => {
   const csv = await api('GET', `/api/v1/events/${e.id}/participants?format=csv`, { token: admin.token });
   assertStatus(csv, 200);
   assert.match(csv.headers.get('content-type'), /^text\/csv/);
-  assert.equal(csv.text.split('\r\n')[0], 'account_id,nickname,email,status,position,joined_at');
+  assert.equal(csv.text.split('\r\n')[0], 'account_id,display_name,email,status,position,joined_at');
   assert.ok(csv.text.includes(`${graduate.account.id},`));
   assertError(await api('GET', `/api/v1/events/${e.id}/participants`, { token: student.token }), 403);
 

@@ -48,7 +48,7 @@ test('a mention in a question reaches the mentioned mentor, not a graduate nor t
   }, 'the mentor hears of the mention');
   assert.equal(n.title, `言及する人${tag}さんが質問「メンションのAPIテスト」であなたにメンションしました`);
   assert.equal(n.link, `/questions/${res.json.id}`);
-  assert.equal(n.actor.nickname, `言及する人${tag}`);
+  assert.equal(n.actor.display_name, `言及する人${tag}`);
   // The same event was dispatched: the graduate (no question box) and the writer have nothing.
   const grad = await api('GET', '/api/v1/notifications', { token: graduate.token });
   assert.equal(grad.json.data.filter((x) => x.kind === 'mention.created').length, 0);
@@ -58,7 +58,7 @@ test('a mention in a question reaches the mentioned mentor, not a graduate nor t
 test('mentionables: by the start of the nickname, never the caller, never an e-mail', async () => {
   const res = await api('GET', `/api/v1/mentionables?context=question&q=${encodeURIComponent(`@MENTION_mentor${tag}`)}`, { token: asker.token });
   assertStatus(res, 200);
-  assert.deepEqual(res.json.data, [{ id: mentor.account.id, nickname: `mention_mentor${tag}`, image_url: null, role: 'basic_mentor' }]);
+  assert.deepEqual(res.json.data, [{ id: mentor.account.id, nickname: `mention_mentor${tag}`, display_name: `mention_mentor${tag}`, image_url: null, role: 'basic_mentor' }]);
   const self = await api('GET', `/api/v1/mentionables?context=question&q=${encodeURIComponent(`言及する人${tag}`)}`, { token: asker.token });
   assert.deepEqual(self.json.data, []);
   const grad = await api('GET', `/api/v1/mentionables?context=question&q=${encodeURIComponent(`言及卒業生${tag}`)}`, { token: asker.token });

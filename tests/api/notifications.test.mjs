@@ -61,7 +61,7 @@ test('an answer reaches the asker, links to the question, and is read one by one
   assert.equal(n.title, '通知 メンターさんが「通知のAPIテスト」に回答しました');
   assert.equal(n.body, 'ログを確認しましょう。');
   assert.equal(n.link, `/questions/${questionId}`);
-  assert.equal(n.actor.nickname, '通知 メンター');
+  assert.equal(n.actor.display_name, '通知 メンター');
   assert.equal(n.read, false);
   assert.equal(list.unread.by_category.question, 1);
   const count = await api('GET', '/api/v1/notifications/unread_count', { token: asker.token });

@@ -193,7 +193,7 @@ test('exports: CSV with a BOM, XLSX that openpyxl reads, each audited', async ()
   assert.match(csv.headers.get('content-disposition'), /^attachment; filename="questionnaire-post-job-change-\d{8}\.csv"$/);
   assert.deepEqual([...csv.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
   const lines = csv.bytes.subarray(3).toString('utf8').split('\r\n');
-  assert.ok(lines[0].startsWith('アカウントID,ニックネーム,メールアドレス,回答日時,応募した企業数,'));
+  assert.ok(lines[0].startsWith('アカウントID,名前,メールアドレス,回答日時,応募した企業数,'));
   const row = lines.find((l) => l.startsWith(`${graduate.account.id},`));
   assert.ok(row.includes(',鈴木 健太,'), row);
   assert.ok(row.includes(',大阪府,30〜99人,正社員,いいえ,情報通信業,専門的・技術的職業,情報処理・通信技術者,ソフトウェア開発技術者（Webアプリケーション）,4380000,300000,245000'), row);
@@ -209,7 +209,7 @@ test('exports: CSV with a BOM, XLSX that openpyxl reads, each audited', async ()
     'print(json.dumps([rows[0]]+[r for r in rows if r[0]==int(sys.argv[2])],ensure_ascii=False))',
   ].join('\n'), join(dir, 'a.xlsx'), String(graduate.account.id)], { encoding: 'utf8' });
   const [header, mine] = JSON.parse(out);
-  assert.deepEqual(header.slice(0, 5), ['アカウントID', 'ニックネーム', 'メールアドレス', '回答日時', '応募した企業数']);
+  assert.deepEqual(header.slice(0, 5), ['アカウントID', '名前', 'メールアドレス', '回答日時', '応募した企業数']);
   assert.equal(mine[header.indexOf('転職先での年収見込み（税込）')], 4380000);
   assert.equal(mine[header.indexOf('勤務地の都道府県')], '大阪府');
 

@@ -108,7 +108,7 @@ test('claims: idempotent for the claimer, 409 naming them for others, released b
   const release = (who) => api('DELETE', `/api/v1/submissions/${sub.id}/claim`, { token: who.token });
   const mine = await claim(basic);
   assertStatus(mine, 200);
-  assert.deepEqual(mine.json.claimed_by, { id: basic.account.id, nickname: 'レビュー 基本' });
+  assert.deepEqual(mine.json.claimed_by, { id: basic.account.id, display_name: 'レビュー 基本' });
   assertStatus(await claim(basic), 200);
   assert.equal(assertError(await claim(advanced), 409, 'conflict').message, 'レビュー 基本さんがレビュー中です');
   const claimed = await queue(advanced, `?claimed_by=${basic.account.id}&per=100`);
@@ -167,7 +167,7 @@ test('reviewing: the specification messages, bad bodies, and the thread', async 
   assertStatus(res, 201);
   assert.equal(res.json.status, 'changes_requested');
   assert.equal(res.json.reviews.length, 1);
-  assert.equal(res.json.reviews[0].reviewer.nickname, 'レビュー 基本');
+  assert.equal(res.json.reviews[0].reviewer.display_name, 'レビュー 基本');
   assert.equal(assertError(await review(advanced, sub.id, { status: 'approved', comment: '二重' }), 409, 'conflict').message, 'この提出はすでにレビューされています');
   const seen = await api('GET', `/api/v1/submissions/${sub.id}`, { token: s.token });
   assert.deepEqual(seen.json.reviews.map((r) => r.comment), ['## 修正点\n\n- alt 属性']);

@@ -126,7 +126,7 @@ TEST_F(EventsCli, CreatePublishParticipantsAndRemind) {
   EXPECT_EQ(nlohmann::json::parse(parts.out)["data"].size(), 0u);
   auto csv = camp_events("events participants " + id + " --csv");
   ASSERT_EQ(csv.code, 0);
-  EXPECT_EQ(csv.out, "account_id,nickname,email,status,position,joined_at\r\n");
+  EXPECT_EQ(csv.out, "account_id,display_name,email,status,position,joined_at\r\n");
 
   auto remind = camp_events("events remind --date 2030-01-09 --json");
   ASSERT_EQ(remind.code, 0) << remind.out;

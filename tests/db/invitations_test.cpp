@@ -95,7 +95,7 @@ TEST(InvitationsDb, ExpiresAfterSevenDaysAndSaysWhoToAsk) {
   const auto view = f.invitations.check(id);
   EXPECT_TRUE(view.expired);
   ASSERT_TRUE(view.contact);
-  EXPECT_EQ(view.contact->nickname, "招待した管理者");
+  EXPECT_EQ(view.contact->display_name, "招待した管理者");
   try {
     f.invitations.accept(id, kAcceptance);
     ADD_FAILURE() << "an expired invitation was accepted";

@@ -216,14 +216,14 @@ TEST(MailDelivery, LinksGoOutButAreNotKept) {
   const std::string url = "https://camp.example.com/account/new/" + std::string(43, 'L');
   const std::string page = "https://camp.example.com/unsubscribe-magazine/7.pagepagepagepagepagepa";
   const auto invitation = pool().transaction([&](db::Tx& tx) {
-    // A nickname posing as markers: kept as text (U+FFFD), neither filled nor failing the mail.
+    // A name posing as markers: kept as text (U+FFFD), neither filled nor failing the mail.
     return enqueue(tx, {.to = "link@example.com", .template_name = "invitation",
-                        .values = {{"nickname", "招待 " + link_marker("url") + link_marker("none")}, {"days", "7"}},
+                        .values = {{"name", "招待 " + link_marker("url") + link_marker("none")}, {"days", "7"}},
                         .links = {{"url", url}}});
   });
   const auto magazine = pool().transaction([&](db::Tx& tx) {
     return enqueue(tx, {.to = "link@example.com", .template_name = "magazine",
-                        .values = {{"nickname", "n"}, {"subject", "s"}, {"body", "b"}},
+                        .values = {{"name", "n"}, {"subject", "s"}, {"body", "b"}},
                         .links = {{"unsubscribe_url", page}}, .bulk = true,
                         .unsubscribe_url = "https://camp.example.com/api/v1/mail_unsubscriptions/magazine/7.x"});
   });
@@ -257,7 +257,7 @@ TEST(MailDelivery, LinksGoOutButAreNotKept) {
   EXPECT_NE(message.find("招待 \xEF\xBF\xBD{{link:url}}\xEF\xBF\xBD{{link:none}}"), std::string::npos) << message;
   std::size_t times = 0;
   for (auto at = message.find(url); at != std::string::npos; at = message.find(url, at + 1)) ++times;
-  EXPECT_EQ(times, 2u) << "the link where the template puts it (text and HTML), not where the nickname posed";
+  EXPECT_EQ(times, 2u) << "the link where the template puts it (text and HTML), not where the name posed";
   EXPECT_NE(message.find("<a href=\"" + url + "\">"), std::string::npos) << "the HTML part: " << message;
   EXPECT_NE(message.find(page), std::string::npos);
   EXPECT_NE(raw.find("List-Unsubscribe: <https://camp.example.com/api/v1/mail_unsubscriptions/"), std::string::npos);

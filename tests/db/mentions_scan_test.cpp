@@ -151,8 +151,7 @@ TEST(MentionsDb, ReviewCommentsAndMentoringRecordsFollowTheirDomainsPolicies) {
                                          std::string("@" + nick("同僚") + " と @" + nick("レビュー受講生") + " に共有")});
   dispatch();
   EXPECT_EQ(told(colleague, "mention.created"), 2);
-  const auto student_name = record.name.empty() ? record.nickname : record.name;
-  EXPECT_EQ(last_title(colleague), nick("レビュアー") + "さんが" + student_name + "さんの面談記録であなたにメンションしました /students/" +
+  EXPECT_EQ(last_title(colleague), nick("レビュアー") + "さんが" + record.display_name + "さんの面談記録であなたにメンションしました /students/" +
                                        std::to_string(record.id) + " student");
   EXPECT_EQ(told(learner, "mention.created"), 1);  // students do not read mentoring records
   students.edit_mentoring(reviewer, record.id, m.id, {std::nullopt, std::string("@" + nick("同僚") + " 更新")});

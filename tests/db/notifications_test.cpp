@@ -103,7 +103,7 @@ TEST(NotificationsDb, AnAnswerTellsTheWatchersButNotTheAnswerer) {
   EXPECT_EQ(n.body, "まずログを確認しましょう。");
   EXPECT_EQ(n.link, "/questions/" + std::to_string(question.id));
   EXPECT_EQ(n.category, Category::question);
-  EXPECT_EQ(n.actor_nickname, "回答メンター");
+  EXPECT_EQ(n.actor_name, "回答メンター");
   EXPECT_EQ(mails_to(asker, "notification"), 1);  // question mail: immediately by default
   // The answerer watches now: the asker's next answer tells the mentor, not the asker.
   q.answer(asker, question.id, "ありがとうございます");

@@ -35,7 +35,7 @@ test('answering and cancel_answering reach every subscriber', async () => {
   const m = await watcher(one, tokenM);
   m.sub.perform('answering');
   const msg = await a.waitFor(answering(mentor.id, true));
-  assert.equal(msg.account.nickname, mentor.nickname);
+  assert.equal(msg.account.display_name, mentor.nickname);
   assert.ok(!('email' in msg.account), 'no e-mail in broadcasts');
   m.sub.perform('cancel_answering');
   await a.waitFor(answering(mentor.id, false));
