@@ -14,7 +14,12 @@ import { renderAt, site } from '../test/render-route';
 const BASE = '/subsidy/questionnaire/pre-curriculum-questionnaire';
 const API = '/api/v1/questionnaires/pre-curriculum';
 const slow = { timeout: 8000 };
-const stored = { kind: 'pre-curriculum', account_id: 12, submitted_at: '2026-11-25T09:30:00+09:00' };
+const stored = {
+  kind: 'pre-curriculum',
+  account_id: 12,
+  display_name: '受講生 花子',
+  submitted_at: '2026-11-25T09:30:00+09:00',
+};
 // GET /api/v1/questionnaires: the caller's state of each kind.
 const overview = (preCurriculum: 'owed' | 'answered' | 'not_yet'): Handler => [
   200,
@@ -138,7 +143,9 @@ describe('questionnaire flow (student)', { timeout: 30_000 }, () => {
 describe('an admin reads one answer', { timeout: 30_000 }, () => {
   it('asks for the reason first, then shows the answer', async () => {
     const api = student(
-      { [`GET ${API}/answers/34`]: [200, { ...stored, account_id: 34, answer: normalized }] },
+      {
+        [`GET ${API}/answers/34`]: [200, { ...stored, account_id: 34, display_name: '渡辺 健太', answer: normalized }],
+      },
       account({ role: 'admin', course: null }),
     );
     renderAt(`${BASE}/34`);
@@ -148,6 +155,8 @@ describe('an admin reads one answer', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '回答を表示する' }));
     const summary = await screen.findByTestId('answer-summary', {}, slow);
     expect(within(summary).getByText('東京都')).toBeInTheDocument();
+    expect(screen.getByText(/渡辺 健太さんの回答・回答日時 2026-11-25 09:30/)).toBeInTheDocument();
+    expect(screen.queryByText(/受講生ID/)).toBeNull();
     const read = api.requests.find((r) => r.path === `${API}/answers/34`);
     await waitFor(() => expect(read).toBeDefined());
     expect(api.requests.some((r) => r.path === `${API}/answer` || r.path === '/api/v1/questionnaires')).toBe(false);

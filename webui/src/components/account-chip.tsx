@@ -2,16 +2,14 @@ import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import defaultAvatarUrl from '../assets/default-avatar.svg';
+import { displayName, type Named } from '../lib/display-name';
 
 /** Whatever the API says about a person shown next to their work. */
-export interface AccountSummary {
-  nickname: string;
+export interface AccountSummary extends Named {
   image_url: string | null;
 }
 
-export const displayName = (account: AccountSummary) => account.nickname || '名無し';
-
-// Avatar + nickname of an author, a reviewer, a student or an answering account.
+// Avatar + display name of an author, a reviewer, a student or an answering account.
 export function AccountChip({ account, size = 28 }: { account: AccountSummary; size?: number }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -11,6 +11,7 @@ import { useCallback, useRef, useState, type KeyboardEvent, type MutableRefObjec
 import defaultAvatarUrl from '../assets/default-avatar.svg';
 import { api, unwrap } from '../lib/api-client';
 import type { Mentionable } from '../lib/api-types';
+import { displayName } from '../lib/display-name';
 import { insertMention, mentionQueryAt, type MentionAt } from './mention-text';
 
 export type MentionContext = 'question' | 'review' | 'mentoring';
@@ -106,7 +107,7 @@ export function useMentionAutocomplete({ context, submissionId, setText, alsoRef
               }}
             >
               <Avatar src={a.image_url || defaultAvatarUrl} alt="" sx={{ width: 24, height: 24, mr: 1 }} />
-              {a.nickname}
+              {displayName(a)}
             </MenuItem>
           ))}
         </MenuList>

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { errorEntry } from '../components/error-catalogue';
 import { ErrorView } from '../components/route-error-page';
 import { errorStatus as statusOf } from '../lib/api-client';
+import { displayName } from '../lib/display-name';
 import { clearErrorPage, errorPageStore, showErrorPage } from '../lib/feedback';
 import { hasEventBadge, navigationTitle } from '../lib/roles';
 import { useStore } from '../lib/store';
@@ -69,7 +70,7 @@ export function Component() {
     <div className="frame">
       <TopBar
         title={navigationTitle(account.role)}
-        nickname={account.nickname || account.email}
+        nickname={displayName(account)}
         imageUrl={account.image_url}
         onMenu={menu.openMenu}
         menuOpen={menu.open}

@@ -102,6 +102,7 @@ export function account(overrides: Partial<Account> = {}): Account {
     role: 'student',
     email: 'student@example.com',
     nickname: '受講生 花子',
+    display_name: '受講生 花子',
     image_url: null,
     course: { code: 'rails_4m', name: 'Railsキャリアコース', months: 4 },
     ...overrides,

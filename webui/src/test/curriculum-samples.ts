@@ -10,7 +10,7 @@ export function review(overrides: Partial<Review> = {}): Review {
     status: 'changes_requested',
     comment: '## 指摘\n\n- 見出しの構造を直してください',
     created_at: '2026-11-21T10:00:00+09:00',
-    reviewer: { id: 2, nickname: 'メンター 太郎', image_url: null },
+    reviewer: { id: 2, display_name: 'メンター 太郎', image_url: null },
     ...overrides,
   };
 }
@@ -27,7 +27,7 @@ export function submissionDetail(overrides: Partial<SubmissionDetail> = {}): Sub
       review_level: 'basic',
       curriculum: { name: 'html-css', title: 'HTML/CSS' },
     },
-    student: { id: 7, nickname: '受講生 花子', image_url: null, course: 'rails_4m' },
+    student: { id: 7, display_name: '受講生 花子', image_url: null, course: 'rails_4m' },
     claimed_by: null,
     claimed_at: null,
     can_review: true,

@@ -1,9 +1,9 @@
 // Sample answers of the students routes (the contract's shapes), for the route tests.
 import type { Gantt, GanttApiPeriod, Person, StudentSummary } from '../lib/api-types';
 
-export const mentorPerson = (id: number, nickname: string): Person => ({
+export const mentorPerson = (id: number, displayName: string): Person => ({
   id,
-  nickname,
+  display_name: displayName,
   role: 'advanced_mentor',
   image_url: null,
 });
@@ -14,6 +14,7 @@ export const sampleStudent = (overrides: Partial<StudentSummary> = {}): StudentS
   registered: true,
   name: '山田 太郎',
   nickname: 'たろう',
+  display_name: 'たろう',
   email: 'taro@example.com',
   image_url: null,
   course: { code: 'rails_4m', name: 'Railsキャリアコース', months: 4 },

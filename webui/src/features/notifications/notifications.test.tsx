@@ -49,7 +49,7 @@ const notification = (overrides: Partial<AppNotification> = {}): AppNotification
   title: 'メンター太郎さんが「HTML の基本」を合格にしました',
   body: 'よくできています。\n次の課題へどうぞ',
   link: '/curriculums/html#task-3',
-  actor: { id: 3, nickname: 'メンター太郎', image_url: null },
+  actor: { id: 3, display_name: 'メンター太郎', image_url: null },
   read: false,
   read_at: null,
   created_at: '2026-11-20T01:00:00Z',

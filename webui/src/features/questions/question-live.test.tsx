@@ -24,8 +24,8 @@ vi.mock('@rails/actioncable', () => ({
   }),
 }));
 
-const asker = { id: 12, nickname: '受講生 花子', image_url: null, role: 'student' as const };
-const mentor = { id: 3, nickname: 'メンター太郎', image_url: null, role: 'basic_mentor' as const };
+const asker = { id: 12, display_name: '受講生 花子', image_url: null, role: 'student' as const };
+const mentor = { id: 3, display_name: 'メンター太郎', image_url: null, role: 'basic_mentor' as const };
 const answer = (id: number): Answer => ({
   id,
   question_id: 7,

@@ -17,14 +17,14 @@ import { questionsQuery } from './api/get-questions';
 import { emptySearch, parseSearch, toSearchParams } from './search-state';
 import type { AccountSummary, CableReport, QuestionChange } from './types';
 
-const alice: AccountSummary = { id: 1, nickname: 'アリス', image_url: null, role: 'student' };
-const bob: AccountSummary = { id: 2, nickname: 'ボブ', image_url: '/uploads/b.png', role: 'basic_mentor' };
+const alice: AccountSummary = { id: 1, display_name: 'アリス', image_url: null, role: 'student' };
+const bob: AccountSummary = { id: 2, display_name: 'ボブ', image_url: '/uploads/b.png', role: 'basic_mentor' };
 
 describe('question draft', () => {
   it('adds answering accounts once, removes and clears them', () => {
     let d = addAnsweringAccount(emptyDraft, alice);
     d = addAnsweringAccount(d, bob);
-    const again = addAnsweringAccount(d, { ...alice, nickname: 'other' });
+    const again = addAnsweringAccount(d, { ...alice, display_name: 'other' });
     expect(again).toBe(d);
     expect(d.answeringAccounts.map((a) => a.id)).toEqual([1, 2]);
     expect(removeAnsweringAccount(d, 1).answeringAccounts).toEqual([bob]);

@@ -1,6 +1,7 @@
 // Which claim and review actions the queue offers a user for a submission. The server decides
 // (lib/curriculum); these rules only keep buttons the server would refuse from showing.
 import type { Account, Submission } from '../../lib/api-types';
+import { displayName } from '../../lib/display-name';
 import { fill, messages } from '../../lib/messages';
 
 type Me = Pick<Account, 'id' | 'role'>;
@@ -20,6 +21,6 @@ export function reviewBlocked(s: Claimable, me: Me): string | null {
   if (s.status !== 'waiting') return messages.submission_already_reviewed;
   if (!s.can_review) return messages.review_level_forbidden;
   if (claimedByOther(s, me) && me.role !== 'admin')
-    return fill(messages.submission_claimed, { name: s.claimed_by?.nickname ?? '' });
+    return fill(messages.submission_claimed, { name: s.claimed_by ? displayName(s.claimed_by) : '' });
   return null;
 }

@@ -17,7 +17,7 @@ const renderDialog = () =>
 
 describe('review dialog', () => {
   it('a claim refused with 409 shows the daemon’s message and the reloaded state', async () => {
-    const claimedByHanako = submissionDetail({ claimed_by: { id: 9, nickname: 'メンター花子' } });
+    const claimedByHanako = submissionDetail({ claimed_by: { id: 9, display_name: 'メンター花子' } });
     const taken = fill(messages.submission_claimed, { name: 'メンター花子' });
     let claimed = false;
     mockApi({

@@ -93,7 +93,7 @@ describe('queue filter', () => {
 
 describe('claim and review rules', () => {
   const waiting = submissionDetail();
-  const claimedBy = (id: number) => submissionDetail({ claimed_by: { id, nickname: `メンター${id}` } });
+  const claimedBy = (id: number) => submissionDetail({ claimed_by: { id, display_name: `メンター${id}` } });
 
   it('claims: waiting, reviewable, unclaimed', () => {
     expect(canClaim(waiting)).toBe(true);

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable } from '../../../components/data-table';
 import { errorStatus } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { downloadBlob } from '../../../lib/download';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
 import { getParticipantsCsv, useParticipants, type EventParticipant } from '../api/get-participants';
@@ -41,7 +42,7 @@ function Rows({ rows, label }: { rows: EventParticipant[]; label: string }) {
                 <TableRow key={p.account.id}>
                   <TableCell data-label="順">{p.position}</TableCell>
                   <TableCell data-label="ニックネーム" className="data-table__nowrap">
-                    {p.account.nickname}
+                    {displayName(p.account)}
                   </TableCell>
                   <TableCell data-label="メールアドレス">{p.account.email}</TableCell>
                   <TableCell data-label="申込日時" className="data-table__nowrap">

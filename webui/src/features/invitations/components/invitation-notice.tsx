@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { InvitationView } from '../../../lib/api-types';
+import { displayName } from '../../../lib/display-name';
 import { fill, messages } from '../../../lib/messages';
 
 // No id, or one that is unknown, accepted or replaced: the link is invalid.
@@ -20,7 +21,7 @@ export function ExpiredInvitation({ contact }: { contact: InvitationView['contac
       </Typography>
       <Typography>
         {contact
-          ? fill(messages.invitation_ask_inviter, { name: contact.nickname, email: contact.email })
+          ? fill(messages.invitation_ask_inviter, { name: displayName(contact), email: contact.email })
           : messages.invitation_ask_school}
       </Typography>
     </>

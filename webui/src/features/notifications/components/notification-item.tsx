@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import defaultAvatarUrl from '../../../assets/default-avatar.svg';
-import { displayName } from '../../../components/account-chip';
 import logoUrl from '../../../assets/logo.svg';
 import type { AppNotification } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { categoryLabel } from '../../../lib/notification-categories';
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';

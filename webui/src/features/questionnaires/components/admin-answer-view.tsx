@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ApiError, errorStatus } from '../../../lib/api-client';
+import { displayName } from '../../../lib/display-name';
 import { showErrorPage, withLoading } from '../../../lib/feedback';
 import { limits, messages } from '../../../lib/messages';
 import { useDefinition } from '../api/get-definition';
@@ -20,7 +21,7 @@ export function AdminAnswerView({ kind, accountId }: { kind: QuestionnaireKind; 
   const definition = useDefinition(kind);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<{ answers: Answers; submittedAt: string } | null>(null);
+  const [answer, setAnswer] = useState<{ answers: Answers; submittedAt: string; name: string } | null>(null);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
@@ -33,7 +34,11 @@ export function AdminAnswerView({ kind, accountId }: { kind: QuestionnaireKind; 
     if (reason.trim() === '') return setError(messages.questionnaire_reason_required);
     try {
       const found = await withLoading(() => getStudentAnswer(kind, accountId, reason.trim()));
-      setAnswer({ answers: answersOf(loaded, found.answer), submittedAt: found.submitted_at });
+      setAnswer({
+        answers: answersOf(loaded, found.answer),
+        submittedAt: found.submitted_at,
+        name: displayName(found),
+      });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) setMissing(true);
       else if (failure instanceof ApiError && failure.status === 422)
@@ -46,7 +51,7 @@ export function AdminAnswerView({ kind, accountId }: { kind: QuestionnaireKind; 
     return (
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          受講生ID {accountId}・回答日時 {answer.submittedAt.slice(0, 16).replace('T', ' ')}
+          {answer.name}さんの回答・回答日時 {answer.submittedAt.slice(0, 16).replace('T', ' ')}
         </Typography>
         <AnswerSummary definition={loaded} answers={answer.answers} />
       </Stack>

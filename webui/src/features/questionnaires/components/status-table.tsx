@@ -10,6 +10,7 @@ import { DataTable } from '../../../components/data-table';
 import { questionnairePaths, type QuestionnaireKind } from '../kinds';
 import type { StatusRow } from '../types';
 import { formatDate } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 
 export interface StatusTableProps {
   kind: QuestionnaireKind;
@@ -45,12 +46,12 @@ export function StatusTable({ kind, rows, selected, onToggle }: StatusTableProps
                   <Checkbox
                     checked={selected.has(row.account_id)}
                     onChange={(event) => onToggle(row.account_id, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': `${row.nickname}を選択` } }}
+                    slotProps={{ input: { 'aria-label': `${displayName(row)}を選択` } }}
                   />
                 )}
               </TableCell>
               <TableCell data-label="受講生">
-                {row.nickname}
+                {displayName(row)}
                 <br />
                 <small>{row.email}</small>
               </TableCell>

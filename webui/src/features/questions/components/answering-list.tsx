@@ -1,8 +1,9 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { displayName } from '../../../lib/display-name';
 import { fill, messages } from '../../../lib/messages';
 import type { AccountSummary } from '../types';
-import { AccountChip, displayName } from '../../../components/account-chip';
+import { AccountChip } from '../../../components/account-chip';
 
 // Accounts currently typing an answer (from QuestionChannel), except the viewer.
 export function AnsweringList({ accounts }: { accounts: AccountSummary[] }) {

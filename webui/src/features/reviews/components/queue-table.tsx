@@ -12,6 +12,7 @@ import { DataTable } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import type { Account, Submission } from '../../../lib/api-types';
 import { daysSince, formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { messages } from '../../../lib/messages';
 import { reviewLevelLabels, statusTone, submissionStatusLabels } from '../../../lib/review-status';
 import { ClaimButtons } from './claim-buttons';
@@ -37,7 +38,7 @@ function Submitted({ submission }: { submission: Submission }) {
   );
 }
 
-const claimer = (s: Submission) => (s.claimed_by ? s.claimed_by.nickname : '—');
+const claimer = (s: Submission) => (s.claimed_by ? displayName(s.claimed_by) : '—');
 
 // The queue, oldest first (the server's order): age, task, student, status, mentor in charge and
 // the actions. With less room (queue-table.css) 提出日時 folds under 課題 and 担当 under

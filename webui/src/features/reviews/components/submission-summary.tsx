@@ -7,6 +7,7 @@ import { AccountChip } from '../../../components/account-chip';
 import { StatusChip } from '../../../components/status-chip';
 import type { SubmissionDetail } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { reviewLevelLabels, statusTone, submissionStatusLabels } from '../../../lib/review-status';
 
 const RepositoryLink = ({ url }: { url: string }) => (
@@ -29,7 +30,7 @@ export function SubmissionSummary({ submission: s }: { submission: SubmissionDet
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <AccountChip account={s.student} />
-        <Typography variant="body2">担当: {s.claimed_by ? `${s.claimed_by.nickname}さん` : 'なし'}</Typography>
+        <Typography variant="body2">担当: {s.claimed_by ? `${displayName(s.claimed_by)}さん` : 'なし'}</Typography>
       </Stack>
       <Typography variant="body2">
         リポジトリ: <RepositoryLink url={s.repository_url} />

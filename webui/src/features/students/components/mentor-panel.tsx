@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { errorStatus } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { setServerFieldErrors } from '../../../lib/form-errors';
 import { messages } from '../../../lib/messages';
@@ -61,7 +62,7 @@ export function MentorPanel({ student, mentors, canChange }: MentorPanelProps) {
                   <MenuItem value="">未割り当て</MenuItem>
                   {options.map((m) => (
                     <MenuItem key={m.id} value={String(m.id)}>
-                      {m.nickname}
+                      {displayName(m)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -73,7 +74,7 @@ export function MentorPanel({ student, mentors, canChange }: MentorPanelProps) {
           </Stack>
         </form>
       ) : (
-        <Typography data-testid="mentor-name">{student.mentor?.nickname ?? '未割り当て'}</Typography>
+        <Typography data-testid="mentor-name">{student.mentor ? displayName(student.mentor) : '未割り当て'}</Typography>
       )}
       <div>
         <Typography variant="subtitle2">担当の変更履歴</Typography>
@@ -86,10 +87,10 @@ export function MentorPanel({ student, mentors, canChange }: MentorPanelProps) {
             {student.mentor_history.map((h, index) => (
               <li key={index}>
                 <Typography variant="body2">
-                  {formatDateTime(h.changed_at)} {h.mentor?.nickname ?? '未割り当て'}
+                  {formatDateTime(h.changed_at)} {h.mentor ? displayName(h.mentor) : '未割り当て'}
                   <Typography variant="caption" color="text.secondary" component="span">
                     {' '}
-                    (変更: {h.changed_by?.nickname ?? 'CLI'})
+                    (変更: {h.changed_by ? displayName(h.changed_by) : 'CLI'})
                   </Typography>
                 </Typography>
               </li>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { askConfirmation, showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { isAdmin } from '../../../lib/roles';
@@ -48,7 +49,7 @@ export function MentoringList({ studentId, me }: { studentId: number; me: Pick<A
             <Typography variant="subtitle2" component="span">
               {formatDateTime(m.held_at)}
               <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
-                {m.author?.nickname ?? '—'}
+                {m.author ? displayName(m.author) : '—'}
               </Typography>
             </Typography>
             {(isAdmin(me.role) || m.author?.id === me.id) && editing !== m.id && (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
 import { formatDateTime } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 import { statusTone, submissionStatusLabels } from '../../../lib/review-status';
 import { useStudentQuestions } from '../api/get-student-questions';
 import { useStudentSubmissions } from '../api/get-student-submissions';
@@ -25,7 +26,8 @@ export function StudentSubmissions({ studentId }: { studentId: number }) {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             提出 {formatDateTime(s.created_at)}
-            {s.review && ` ・ レビュー ${formatDateTime(s.review.created_at)} ${s.review.reviewer?.nickname ?? ''}`}
+            {s.review &&
+              ` ・ レビュー ${formatDateTime(s.review.created_at)} ${s.review.reviewer ? displayName(s.review.reviewer) : ''}`}
           </Typography>
         </ListItem>
       ))}

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { FilterSelect } from '../../../components/filter-select';
 import type { Person } from '../../../lib/api-types';
+import { displayName } from '../../../lib/display-name';
 import { limits } from '../../../lib/messages';
 import { courseOptions } from '../courses';
 import { STUDENT_STATUSES, statusLabels, withFilter, type StudentListState } from '../list-state';
@@ -51,7 +52,7 @@ export function StudentFilters({ state, mentors, onChange }: StudentFiltersProps
         options={[
           ['', 'すべて'],
           ['none', '未割り当て'],
-          ...mentors.map((m): [string, string] => [String(m.id), m.nickname]),
+          ...mentors.map((m): [string, string] => [String(m.id), displayName(m)]),
         ]}
       />
       <FilterSelect

@@ -7,8 +7,10 @@ import type { StudentDetail } from '../../../lib/api-types';
 import { courseLabel } from '../courses';
 import { statusLabels } from '../list-state';
 import { formatDate } from '../../../lib/dates';
+import { displayName } from '../../../lib/display-name';
 
-// Name, nickname, e-mail, course and start date, status, the behind mark and the counts.
+// The display name (the record's 氏名 below it when the nickname differs), e-mail, course and
+// start date, status, the behind mark and the counts.
 export function StudentProfile({ student }: { student: StudentDetail }) {
   const rows: [string, string][] = [
     ['メールアドレス', student.email],
@@ -26,11 +28,13 @@ export function StudentProfile({ student }: { student: StudentDetail }) {
         <Avatar src={student.image_url || defaultAvatarUrl} alt="" sx={{ width: 56, height: 56 }} />
         <div>
           <Typography variant="h6" component="div">
-            {student.name || student.email}
+            {displayName(student)}
             {student.behind && <Chip size="small" color="error" label="遅れ" sx={{ ml: 1 }} />}
             {!student.registered && <Chip size="small" variant="outlined" label="招待中" sx={{ ml: 1 }} />}
           </Typography>
-          {student.nickname && <Typography color="text.secondary">{student.nickname}</Typography>}
+          {student.name && student.name !== displayName(student) && (
+            <Typography color="text.secondary">{student.name}</Typography>
+          )}
         </div>
       </Stack>
       <dl

@@ -13,6 +13,7 @@ import { courseLabel } from '../courses';
 import { sortLabels, statusLabels, type StudentListState, type StudentSort } from '../list-state';
 import { formatDate } from '../../../lib/dates';
 import './student-table.css';
+import { displayName } from '../../../lib/display-name';
 
 export interface StudentTableProps {
   students: StudentSummary[];
@@ -30,9 +31,10 @@ const sortable = (state: StudentListState, sort: StudentSort, onSort: (sort: Stu
   </TableSortLabel>
 );
 
-// One row per student: name (link to the detail), e-mail, course, start date, status, mentor in
-// charge, the due date of the open period and the behind mark. With less room (student-table.css)
-// the start date folds under the course, then the e-mail under the name; on a phone rows are cards.
+// One row per student: the display name (link to the detail; the record's 氏名 below it when
+// the nickname differs), e-mail, course, start date, status, mentor in charge, the due date of
+// the open period and the behind mark. With less room (student-table.css) the start date folds
+// under the course, then the e-mail under the name; on a phone rows are cards.
 export function StudentTable({ students, state, onSort }: StudentTableProps) {
   if (students.length === 0) return <Typography sx={{ py: 4 }}>該当する受講生はいません</Typography>;
   return (
@@ -60,12 +62,12 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
           {students.map((s) => (
             <TableRow key={s.id} data-testid="student-row" hover>
               <TableCell data-label="氏名" className="data-table__nowrap">
-                <Link to={`/students/${s.id}`} className={s.name ? undefined : 'data-table__breakable'}>
-                  {s.name || s.email}
+                <Link to={`/students/${s.id}`} className="data-table__breakable">
+                  {displayName(s)}
                 </Link>
-                {s.nickname && (
+                {s.name && s.name !== displayName(s) && (
                   <Typography variant="caption" color="text.secondary" component="div">
-                    {s.nickname}
+                    {s.name}
                   </Typography>
                 )}
                 {!s.registered && <Chip size="small" variant="outlined" label="招待中" />}
@@ -97,7 +99,7 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
                 {statusLabels[s.status]}
               </TableCell>
               <TableCell data-label="担当" className="data-table__nowrap">
-                {s.mentor?.nickname ?? '未割り当て'}
+                {s.mentor ? displayName(s.mentor) : '未割り当て'}
               </TableCell>
               <TableCell data-label="期限" className="data-table__nowrap">
                 {s.due_on ? formatDate(s.due_on) : '—'}
