@@ -53,7 +53,8 @@ int import_file(Context& ctx, const ImportCli& o) {
   if (ctx.json()) {
     print_json(students::to_json(report));
   } else if (!report.errors.empty()) {
-    for (const auto& e : report.errors) std::cerr << o.file << ":" << e.line << ": " << e.field << ": " << e.message << "\n";
+    for (const auto& e : report.errors)
+      std::cerr << o.file << ":" << e.line << ": " << students::import_column_label(e.field) << ": " << e.message << "\n";
     std::cerr << report.errors.size() << " invalid row(s); nothing was imported\n";
   } else {
     for (const auto& r : report.changed) {

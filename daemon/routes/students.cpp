@@ -169,6 +169,16 @@ Response import_students(Context& ctx) {
   return Response::json(200, students::to_json(report));
 }
 
+// The CSV to start from (admins; 404 for everyone else, like the import).
+Response import_template(Context& ctx) {
+  if (ctx.me().role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
+  Response r;
+  r.body = students::import_template();
+  r.header("Content-Type", "text/csv; charset=utf-8");
+  r.header("Content-Disposition", "attachment; filename=\"students-template.csv\"");
+  return r;
+}
+
 }  // namespace
 
 void add_students(http::Router& r) {
@@ -189,6 +199,7 @@ void add_students(http::Router& r) {
   r.add({"GET", "/api/v1/dashboard/trends", Access::logged_in, trends});
   r.add({"GET", "/api/v1/mypage", Access::logged_in, mypage});
   r.add({"POST", "/api/v1/student_imports", Access::logged_in, import_students});
+  r.add({"GET", "/api/v1/student_imports/template", Access::logged_in, import_template});
 }
 
 }  // namespace camp::routes

@@ -1,10 +1,11 @@
 #include "students/import.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
-#include <map>
 #include <unordered_map>
 
+#include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
@@ -24,16 +25,36 @@ struct Columns {
   int email = -1, name = -1, course = -1, start_date = -1, status = -1, mentor = -1;
 };
 
+// Each column by its key (the report's `field`, also accepted as a header) and its Japanese
+// name (the other header accepted; what errors and the template show).
+struct ColumnName {
+  std::string_view key, label;
+  int Columns::*slot;
+};
+constexpr std::array<ColumnName, 6> kColumnNames{{
+    {"email", msg::student_import_column_email, &Columns::email},
+    {"name", msg::student_import_column_name, &Columns::name},
+    {"course", msg::student_import_column_course, &Columns::course},
+    {"start_date", msg::student_import_column_start_date, &Columns::start_date},
+    {"status", msg::student_import_column_status, &Columns::status},
+    {"mentor_email", msg::student_import_column_mentor_email, &Columns::mentor},
+}};
+constexpr std::size_t kRequiredColumns = 4;  // the first four
+
 Columns columns_of(const std::vector<std::string>& header) {
-  static const std::map<std::string, int Columns::*> names{
-      {"email", &Columns::email},       {"メールアドレス", &Columns::email}, {"name", &Columns::name},
-      {"氏名", &Columns::name},          {"course", &Columns::course},        {"コース", &Columns::course},
-      {"start_date", &Columns::start_date}, {"開始日", &Columns::start_date}, {"status", &Columns::status},
-      {"ステータス", &Columns::status},  {"mentor_email", &Columns::mentor},  {"担当メンター", &Columns::mentor}};
   Columns c;
-  for (std::size_t i = 0; i < header.size(); ++i)
-    if (const auto it = names.find(text::lower_ascii(text::trim(header[i]))); it != names.end()) c.*(it->second) = static_cast<int>(i);
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const auto name = text::lower_ascii(text::trim(header[i]));
+    for (const auto& column : kColumnNames)
+      if (name == column.key || name == column.label) c.*(column.slot) = static_cast<int>(i);
+  }
   return c;
+}
+
+std::string required_columns() {
+  std::string out;
+  for (std::size_t i = 0; i < kRequiredColumns; ++i) out += (i ? "、" : "") + std::string(kColumnNames[i].label);
+  return out;
 }
 
 // A row that passed the checks that need no database.
@@ -90,11 +111,26 @@ Error file_error(std::string message) {
 
 }  // namespace
 
+std::string import_column_label(std::string_view field) {
+  for (const auto& column : kColumnNames)
+    if (column.key == field) return std::string(column.label);
+  return std::string(msg::student_import_column_file);
+}
+
+std::string import_template() {
+  std::string out = "\xEF\xBB\xBF";  // a BOM: Excel then reads the file as UTF-8
+  std::vector<std::string_view> header;
+  for (const auto& column : kColumnNames) header.push_back(column.label);
+  csv::append_row(out, header);
+  return out;
+}
+
 nlohmann::json to_json(const ImportReport& r) {
   auto rows = nlohmann::json::array(), errors = nlohmann::json::array();
   for (const auto& row : r.changed)
     rows.push_back({{"line", row.line}, {"email", row.email}, {"name", row.name}, {"action", row.action}, {"changes", row.changes}});
-  for (const auto& e : r.errors) errors.push_back({{"line", e.line}, {"field", e.field}, {"message", e.message}});
+  for (const auto& e : r.errors)
+    errors.push_back({{"line", e.line}, {"field", e.field}, {"column", import_column_label(e.field)}, {"message", e.message}});
   return {{"dry_run", r.dry_run},
           {"applied", r.applied},
           {"encoding", r.encoding},
@@ -115,11 +151,10 @@ ImportReport StudentImport::run(std::string_view bytes, const ImportOptions& opt
   const auto text = decode_csv(bytes, report.encoding);
   auto records = parse_csv(text, report.errors);
   if (!report.errors.empty()) return report;
-  static const char* kRequired = "email, name, course, start_date";
-  if (records.empty()) throw file_error(std::string(msg::student_import_header_missing(kRequired)));
+  if (records.empty()) throw file_error(msg::student_import_header_missing(required_columns()));
   const auto cols = columns_of(records.front().cells);
   if (cols.email < 0 || cols.name < 0 || cols.course < 0 || cols.start_date < 0)
-    throw file_error(std::string(msg::student_import_header_missing(kRequired)));
+    throw file_error(msg::student_import_header_missing(required_columns()));
   const auto width = records.front().cells.size();
   if (records.size() == 1) throw file_error(std::string(msg::student_import_empty));
 

@@ -41,6 +41,11 @@ struct ImportReport {
 };
 nlohmann::json to_json(const ImportReport& report);
 
+// The Japanese name of a report's `field` (a column, or the whole row for "file").
+std::string import_column_label(std::string_view field);
+// The CSV an admin starts from: a UTF-8 BOM and the header, every column by its Japanese name.
+std::string import_template();
+
 class StudentImport {
  public:
   StudentImport(db::Pool& pool, accounts::InvitationService& invitations) : pool_(pool), invitations_(invitations) {}

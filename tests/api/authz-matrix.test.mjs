@@ -268,6 +268,7 @@ const MATRIX = [
     body: () => ({ form: new Blob([`email,name,course,start_date\r\n${uniqueEmail('matrix-import')},matrix 取込,rails_4m,2026-11-01\r\n`], { type: 'text/csv' }) }),
     expect: all(404, { admin: 200, anonymous: 401 }),
   },
+  { method: 'GET', path: '/api/v1/student_imports/template', expect: all(404, { admin: 200, anonymous: 401 }) },
   // --- subsidy questionnaires (students and graduates answer; admins follow up) --------------
   { method: 'GET', path: '/api/v1/questionnaires', expect: LOGGED_IN(200) },
   { method: 'GET', path: '/api/v1/questionnaires/pre-curriculum/definition', expect: LOGGED_IN(200) },

@@ -200,6 +200,12 @@ test('import through the API: dry run, rows with errors by line, apply, nothing 
   const bad = await importing(csv([`${a},山田 太郎,rails_5m,2026/10/01,,`, 'not-an-email,名前,rails_4m,2026-10-01,,', `${b},,java,2026-02-30,x,`]));
   assertError(bad, 422, 'invalid');
   assert.deepEqual(bad.json.report.errors.map((e) => [e.line, e.field]), [[3, 'email'], [4, 'name'], [4, 'course'], [4, 'start_date'], [4, 'status']]);
+  // The screen names each column in Japanese (the catalogue's student_import_column_*).
+  assert.deepEqual(bad.json.report.errors.map((e) => e.column), ['メールアドレス', '氏名', 'コース', '開始日', 'ステータス']);
+  const ragged = await importing(csv([`${a},山田 太郎,rails_5m,2026/10/01,,,余分`, `${b},佐藤 次郎,u29,2026-11-01,,mentor`]));
+  assertError(ragged, 422, 'invalid');
+  assert.deepEqual(ragged.json.report.errors.map((e) => [e.line, e.field, e.column]),
+    [[2, 'file', '行全体'], [3, 'mentor_email', '担当メンター']]);
   assert.equal((await api('GET', `/api/v1/students?q=${a}`, { token: admin.token })).json.meta.total, 0);
   const applied = await importing(good);
   assertStatus(applied, 200);
@@ -219,7 +225,7 @@ test('import through the API: dry run, rows with errors by line, apply, nothing 
   // Not readable at all, wrong type, not the admin's.
   assert.deepEqual(assertError(await importing(Buffer.from([0x81, 0x20, 0xff, 0xfe])), 422, 'invalid').fields.file,
     ['CSVファイルの文字コードを判別できません。UTF-8 または Shift_JIS で保存してください']);
-  assert.deepEqual(assertError(await importing('a,b\r\n1,2\r\n'), 422, 'invalid').fields.file, ['1行目に見出し（email, name, course, start_date）が必要です']);
+  assert.deepEqual(assertError(await importing('a,b\r\n1,2\r\n'), 422, 'invalid').fields.file, ['1行目に見出し（メールアドレス、氏名、コース、開始日）が必要です']);
   assertError(await importing(good, { type: 'application/json' }), 415);
   assertError(await importing(good, { token: mentor.token }), 404, 'not_found');
   assertError(await importing(good, { token: student.token }), 404, 'not_found');
@@ -242,5 +248,25 @@ test('the CLI: import with --dry-run, list, show and assign-mentor', async () =>
   const listed = JSON.parse(camp('--json', 'students', 'list', '--q', email));
   assert.equal(listed.meta.total, 1);
   writeFileSync(file, csv(['broken-email,名前,rails_4m,2026-09-01,,']));
-  assert.throws(() => camp('students', 'import', file), /students\.csv:2: email: 不正なメールアドレスです/);
+  assert.throws(() => camp('students', 'import', file), /students\.csv:2: メールアドレス: 不正なメールアドレスです/);
+});
+
+test('the CSV template: the header the importer reads, in Japanese, for admins only', async () => {
+  const res = await api('GET', '/api/v1/student_imports/template', { token: admin.token });
+  assertStatus(res, 200);
+  assert.equal(res.headers.get('content-type'), 'text/csv; charset=utf-8');
+  assert.equal(res.headers.get('content-disposition'), 'attachment; filename="students-template.csv"');
+  assert.deepEqual([...res.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a BOM: Excel reads it as UTF-8');
+  assert.equal(res.text, '\uFEFFメールアドレス,氏名,コース,開始日,ステータス,担当メンター\r\n');
+  // Filled in as an admin would, it imports (dry run) with every column recognised.
+  const email = uniqueEmail('template');
+  const filled = Buffer.concat([res.bytes, Buffer.from(`${email},ひな形 花子,rails_4m,2026-12-01,on_leave,${mentor.account.email}\r\n`)]);
+  const dry = await importing(filled, { dryRun: true });
+  assertStatus(dry, 200);
+  assert.deepEqual([dry.json.encoding, dry.json.summary.create, dry.json.rows[0].name], ['utf-8-bom', 1, 'ひな形 花子']);
+  for (const who of [mentor, mentor2, student, graduate])
+    assertError(await api('GET', '/api/v1/student_imports/template', { token: who.token }), 404, 'not_found');
+  assertError(await api('GET', '/api/v1/student_imports/template'), 401, 'unauthenticated');
+  assertError(await api('GET', '/api/v1/student_imports/template', { token: 'not.a.jwt' }), 401, 'unauthenticated');
+  assertError(await api('POST', '/api/v1/student_imports/template', { token: admin.token, json: {} }), 405);
 });

@@ -53,9 +53,10 @@ TEST_F(StudentsCli, TheDryRunRefusesAControlCharacterNameOnItsLineAsTheImportDoe
                          "bell@example.com,\"ベル\x07さん\",rails_4m,2026-12-01\n"
                          "two@example.com,\"二行の\n名前\",rails_5m,2026-12-01\n"
                          "esc@example.com,次の\xC2\x85行,u29,2026-12-01\n";  // NEL inside (at an end it is trimmed as a space)
-  const std::string expected = file + ":3: name: 氏名に改行や制御文字は使用できません\n" + file +
-                               ":4: name: 氏名に改行や制御文字は使用できません\n" + file +
-                               ":6: name: 氏名に改行や制御文字は使用できません\n"
+  // Each error names its column in Japanese, as the import screen does.
+  const std::string expected = file + ":3: 氏名: 氏名に改行や制御文字は使用できません\n" + file +
+                               ":4: 氏名: 氏名に改行や制御文字は使用できません\n" + file +
+                               ":6: 氏名: 氏名に改行や制御文字は使用できません\n"
                                "3 invalid row(s); nothing was imported\n";
   const auto dry = camp_students("students import " + file + " --dry-run");
   EXPECT_EQ(dry.code, 3) << dry.out;
@@ -72,6 +73,7 @@ TEST_F(StudentsCli, TheDryRunRefusesAControlCharacterNameOnItsLineAsTheImportDoe
   ASSERT_EQ(dry_errors.size(), 3u);
   EXPECT_EQ(dry_errors[0]["line"], 3);
   EXPECT_EQ(dry_errors[0]["field"], "name");
+  EXPECT_EQ(dry_errors[0]["column"], "氏名");
 
   // All or nothing: the good row was not imported either, and no invitation went out.
   EXPECT_EQ(camp_students("students show ok@example.com").code, 4);

@@ -3,7 +3,7 @@
 // the import's dry run → apply.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/auth-token';
 import { clearErrorPage } from '../lib/feedback';
 import { account, mockApi, type Handler } from '../test/api-mock';
@@ -230,7 +230,7 @@ describe('/students/import', { timeout: 60_000 }, () => {
           report: {
             ...report(true),
             summary: { ...report(true).summary, invalid: 1 },
-            errors: [{ line: 5, field: 'email', message: '不正なメールアドレスです' }],
+            errors: [{ line: 5, field: 'email', column: 'メールアドレス', message: '不正なメールアドレスです' }],
           },
         },
       ],
@@ -239,7 +239,27 @@ describe('/students/import', { timeout: 60_000 }, () => {
     const input = await screen.findByTestId('import-file', {}, slow);
     fireEvent.change(input, { target: { files: [new File(['x'], 'bad.csv', { type: 'text/csv' })] } });
     await userEvent.click(screen.getByRole('button', { name: '確認する' }));
-    expect(await screen.findByTestId('import-errors')).toHaveTextContent('5email不正なメールアドレスです');
+    expect(await screen.findByTestId('import-errors')).toHaveTextContent('5メールアドレス不正なメールアドレスです');
     expect(screen.queryByRole('button', { name: '取り込む' })).toBeNull();
+  });
+
+  it('downloads the CSV template with the bearer token', async () => {
+    setToken('jwt');
+    const header = 'メールアドレス,氏名,コース,開始日,ステータス,担当メンター';
+    const api = mockApi({ ...frame(), 'GET /api/v1/student_imports/template': [200, header] });
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (saved.push(blob as Blob), 'blob:template'));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderAt('/students/import');
+    await userEvent.click(await screen.findByRole('button', { name: 'CSVのひな形をダウンロード' }, slow));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('students-template.csv');
+    expect(clicked[0]!.href).toBe('blob:template');
+    const asked = api.requests.find((r) => r.path === '/api/v1/student_imports/template');
+    expect(asked?.headers.authorization).toBe('Bearer jwt');
+    expect(await saved[0]!.text()).toContain(header);
   });
 });

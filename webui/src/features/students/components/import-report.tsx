@@ -36,7 +36,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                   <TableRow key={index}>
                     <TableCell data-label="行">{e.line}</TableCell>
                     <TableCell data-label="項目" className="data-table__nowrap">
-                      {e.field}
+                      {e.column}
                     </TableCell>
                     <TableCell data-label="エラー">{e.message}</TableCell>
                   </TableRow>

@@ -7,10 +7,12 @@ import { Link } from 'react-router';
 import { AppTheme } from '../../../components/app-theme';
 import { PageHeading } from '../../../components/page-heading';
 import { errorStatus } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import type { ImportReport } from '../../../lib/api-types';
 import { useCreateStudentImport } from '../api/create-student-import';
+import { getImportTemplate, IMPORT_TEMPLATE_NAME } from '../api/get-import-template';
 import { ImportReportView } from '../components/import-report';
 import { IMPORT_MAX_BYTES } from '../import-labels';
 
@@ -40,6 +42,13 @@ export function Component() {
     setProblem('');
     setFile(chosen);
   };
+  const downloadTemplate = async () => {
+    try {
+      downloadBlob(await withLoading(getImportTemplate), IMPORT_TEMPLATE_NAME);
+    } catch (error) {
+      showErrorPage(errorStatus(error));
+    }
+  };
   const canApply =
     report && report.dry_run && report.errors.length === 0 && report.summary.create + report.summary.update > 0;
   return (
@@ -49,10 +58,13 @@ export function Component() {
       </Typography>
       <PageHeading title="受講生の取り込み" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        列:
-        email(メールアドレス)・name(氏名)・course(コース)・start_date(開始日)・status(ステータス)・mentor_email(担当メンター)。
-        UTF-8 と Shift_JIS のファイルを読めます。新しい受講生には招待メールが届きます。
+        列: メールアドレス・氏名・コース・開始日・ステータス・担当メンター(英語の見出し
+        email・name・course・start_date・status・mentor_email も読めます)。UTF-8 と Shift_JIS
+        のファイルを読めます。新しい受講生には招待メールが届きます。
       </Typography>
+      <Button variant="text" onClick={() => void downloadTemplate()} sx={{ mb: 2 }}>
+        CSVのひな形をダウンロード
+      </Button>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Button variant="outlined" component="label">
           CSVファイルを選ぶ
