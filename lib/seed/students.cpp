@@ -16,6 +16,12 @@ constexpr db::Statement kInsertAccount{
     "INSERT INTO accounts (email, role, nickname, course_id, password_hash) "
     "SELECT $1, 'student', $2, c.id, a.password_hash FROM courses c, accounts a "
     "WHERE c.code = $3 AND a.email = 'student@example.com' ON CONFLICT DO NOTHING RETURNING id"};
+// A mentor who never chose a nickname: the school knows them by their e-mail.
+constexpr db::Statement kInsertMentor{
+    "seed.students.insert_mentor",
+    "INSERT INTO accounts (email, role, nickname, password_hash) "
+    "SELECT $1, 'basic_mentor', '', a.password_hash FROM accounts a WHERE a.email = 'student@example.com' "
+    "ON CONFLICT DO NOTHING"};
 constexpr db::Statement kInvited{
     "seed.students.invited",
     "INSERT INTO students (email, name, course_id, start_date, status) "
@@ -51,6 +57,7 @@ constexpr db::Statement kWork{
 const char* kAdvanced = "advanced-mentor@example.com";
 const char* kBasic = "basic-mentor@example.com";
 const char* kSpot = "spot-mentor@example.com";
+const char* kNoNickname = "kenta.kimura@example.com";
 
 struct Work {
   int task, days_ago;
@@ -58,7 +65,8 @@ struct Work {
 };
 struct DemoStudent {
   const char* email;
-  const char* name;
+  const char* name;      // the student record's
+  const char* nickname;  // of a new account; "" for none (the record's name is shown)
   const char* course;
   int started_days_ago;
   const char* status;
@@ -69,23 +77,24 @@ struct DemoStudent {
 const std::vector<DemoStudent>& demo_students() {
   static const std::vector<DemoStudent> all{
       // The demo logins: student@example.com on the 4-month plan, three weeks in, behind on task 13.
-      {"student@example.com", "山本 花子", "rails_4m", 21, "active", kAdvanced, {}},
-      {"student5@example.com", "鈴木 次郎", "rails_5m", 33, "active", kBasic, {}},
-      {"u29@example.com", "高橋 若菜", "u29", 10, "active", kSpot, {}},
-      {"graduate@example.com", "田中 三郎", "rails_4m", 200, "graduated", kAdvanced, {}},
-      // More of the school: some on time, some behind, one on leave.
-      {"demo-ito@example.com", "伊藤 美咲", "rails_5m", 60, "active", kAdvanced,
+      {"student@example.com", "山本 花子", "", "rails_4m", 21, "active", kAdvanced, {}},
+      {"student5@example.com", "鈴木 次郎", "", "rails_5m", 33, "active", kBasic, {}},
+      {"u29@example.com", "高橋 若菜", "", "u29", 10, "active", kSpot, {}},
+      {"graduate@example.com", "田中 三郎", "", "rails_4m", 200, "graduated", kAdvanced, {}},
+      // More of the school: some on time, some behind, one on leave; half never chose a nickname.
+      {"demo-ito@example.com", "伊藤 美咲", "みさき", "rails_5m", 60, "active", kAdvanced,
        {{3, 50, "approved"}, {9, 36, "approved"}, {10, 20, "approved"}, {13, 2, "waiting"}}},
-      {"demo-watanabe@example.com", "渡辺 健太", "rails_5m", 75, "active", kBasic, {{3, 55, "approved"}, {9, 30, "waiting"}}},
-      {"demo-kobayashi@example.com", "小林 さくら", "rails_4m", 80, "active", kAdvanced,
+      {"demo-watanabe@example.com", "渡辺 健太", "", "rails_5m", 75, "active", kBasic,
+       {{3, 55, "approved"}, {9, 30, "waiting"}}},
+      {"demo-kobayashi@example.com", "小林 さくら", "さくら", "rails_4m", 80, "active", kAdvanced,
        {{13, 70, "approved"}, {14, 50, "approved"}, {18, 35, "approved"}, {19, 18, "approved"}, {20, 10, "waiting"}}},
-      {"demo-kato@example.com", "加藤 大輔", "rails_4m", 45, "on_leave", kBasic, {{13, 30, "approved"}}},
-      {"demo-yoshida@example.com", "吉田 愛", "u29", 30, "active", kSpot, {{3, 20, "approved"}, {9, 3, "waiting"}}},
-      {"demo-yamada@example.com", "山田 翔太", "u29", 5, "active", kSpot, {}},
-      {"demo-sasaki@example.com", "佐々木 優子", "rails_5m", 120, "active", kAdvanced,
+      {"demo-kato@example.com", "加藤 大輔", "", "rails_4m", 45, "on_leave", kNoNickname, {{13, 30, "approved"}}},
+      {"demo-yoshida@example.com", "吉田 愛", "", "u29", 30, "active", kSpot, {{3, 20, "approved"}, {9, 3, "waiting"}}},
+      {"demo-yamada@example.com", "山田 翔太", "しょうた", "u29", 5, "active", kSpot, {}},
+      {"demo-sasaki@example.com", "佐々木 優子", "", "rails_5m", 120, "active", kAdvanced,
        {{3, 110, "approved"}, {9, 95, "approved"}, {10, 80, "approved"}, {13, 66, "approved"}, {14, 50, "approved"},
         {18, 30, "approved"}, {19, 12, "approved"}, {20, 4, "waiting"}}},
-      {"demo-yamaguchi@example.com", "山口 拓也", "rails_4m", 15, "active", kBasic, {}},
+      {"demo-yamaguchi@example.com", "山口 拓也", "", "rails_4m", 15, "active", kNoNickname, {}},
   };
   return all;
 }
@@ -95,12 +104,13 @@ const std::vector<DemoStudent>& demo_students() {
 int seed_demo_students(db::Pool& pool) {
   return pool.transaction([](db::Tx& tx) {
     if (!tx.exec(kSeeded).empty()) return 0;
+    tx.exec(kInsertMentor, std::string(kNoNickname));
     int n = 0;
     for (const auto& d : demo_students()) {
       auto found = tx.exec(kAccount, std::string(d.email));
       bool fresh = false;
       if (found.empty()) {
-        found = tx.exec(kInsertAccount, std::string(d.email), std::string(d.name), std::string(d.course));
+        found = tx.exec(kInsertAccount, std::string(d.email), std::string(d.nickname), std::string(d.course));
         fresh = true;
       }
       if (found.empty()) continue;
