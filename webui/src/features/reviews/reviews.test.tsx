@@ -246,7 +246,7 @@ describe('review queue table', () => {
   it('names every cell after its column (a phone shows each row as a card) and keeps the actions', () => {
     const claimed = submissionDetail({
       id: 13,
-      claimed_by: { id: 2, nickname: '上級 メンター' },
+      claimed_by: { id: 2, display_name: '上級 メンター' },
     });
     render(
       <QueryClientProvider client={new QueryClient()}>
