@@ -74,7 +74,7 @@ export function QueueTable({ submissions, me, onOpen, onRefused }: QueueTablePro
                   <Submitted submission={s} />
                 </div>
               </TableCell>
-              <TableCell data-label="受講生" className="data-table__nowrap">
+              <TableCell data-label="受講生" className="review-queue__student data-table__breakable">
                 <AccountChip account={s.student} size={24} />
               </TableCell>
               <TableCell data-label="ステータス" className="data-table__nowrap">
