@@ -45,15 +45,16 @@ describe('early start', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('does not wait for the account check before asking for the data', async () => {
+  it('sends both requests before the running task ends, with the token, not waiting for the account', () => {
     setToken('jwt');
     const asked: string[] = [];
     // A daemon that never answers: the data request must leave anyway.
     vi.stubGlobal('fetch', (request: Request) => {
-      asked.push(new URL(request.url).pathname);
+      asked.push(`${new URL(request.url).pathname} ${request.headers.get('Authorization')}`);
       return new Promise(() => {});
     });
     startEarly(new URL('https://camp.test/reviews?status=waiting'));
-    await expect.poll(() => [...asked].sort()).toEqual(['/api/v1/accounts/me', '/api/v1/submissions']);
+    // No await: main.js is still evaluating when these must leave.
+    expect(asked.sort()).toEqual(['/api/v1/accounts/me Bearer jwt', '/api/v1/submissions Bearer jwt']);
   });
 });
