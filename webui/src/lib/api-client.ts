@@ -1,7 +1,7 @@
 // The one HTTP client: openapi-fetch typed by the types generated from daemon/openapi.yaml
 // (`npm run gen:api`), so a call to a route, method, parameter or body the contract does not
 // have is a type error. Bearer token on every call; the daemon's error shape → ApiError.
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import type { ApiErrorBody } from './api-types';
 import { authorizationHeader } from './auth-token';
 import type { paths } from './generated/api-schema';
@@ -28,18 +28,18 @@ export class ApiError extends Error {
   }
 }
 
-const authorize: Middleware = {
-  onRequest({ request }) {
-    request.headers.set('Accept', 'application/json');
-    const authorization = authorizationHeader();
-    if (authorization && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization);
-    return request;
-  },
-};
+function authorize(request: Request): Request {
+  request.headers.set('Accept', 'application/json');
+  const authorization = authorizationHeader();
+  if (authorization && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization);
+  return request;
+}
 
-// fetch is looked up at call time (tests stub the global one).
-export const api = createClient<paths>({ fetch: (request) => globalThis.fetch(request) });
-api.use(authorize);
+// The headers are set in the client's fetch rather than in a middleware: openapi-fetch awaits a
+// middleware, which would hold every request until the running task ends (app/early-start.ts
+// sends its requests while main.js is still evaluating). fetch is looked up at call time (tests
+// stub the global one).
+export const api = createClient<paths>({ fetch: (request) => globalThis.fetch(authorize(request)) });
 
 function toApiError(response: Response, body: unknown): ApiError {
   const e = (body as Partial<ApiErrorBody> | undefined)?.error;
