@@ -23,6 +23,9 @@ describe('school time under another browser zone', () => {
     expect(formatDateTime('2026-11-20T05:00:00-05:00', 'YYYY年M月D日(dd) HH:mm')).toBe('2026年11月20日(金) 19:00');
     // New York's summer time changes nothing in Tokyo.
     expect(formatDateTime('2026-07-01T12:00:00Z')).toBe('2026/07/01 21:00');
+    // The zone's rules are Intl's, not a fixed +09:00: Tokyo kept summer time in 1950.
+    expect(formatDateTime('1950-07-01T12:00:00Z')).toBe('1950/07/01 22:00');
+    expect(formatDateTime('2026-11-20T10:00:59.999Z', 'HH:mm:ss.SSS')).toBe('19:00:59.999');
   });
 
   it('takes the school day around midnight Tokyo, which is the afternoon before in UTC', () => {
