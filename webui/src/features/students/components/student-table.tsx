@@ -70,7 +70,7 @@ export function StudentTable({ students, state, onSort }: StudentTableProps) {
                     {s.name}
                   </Typography>
                 )}
-                {!s.registered && <Chip size="small" variant="outlined" label="招待中" />}
+                {!s.registered && <Chip size="small" variant="outlined" label="招待中" sx={{ ml: 0.5 }} />}
                 <Typography
                   variant="caption"
                   color="text.secondary"
