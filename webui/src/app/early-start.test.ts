@@ -17,7 +17,7 @@ const pathsOf = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([input]) => new URL((input as Request).url).pathname);
 
 describe('early start', () => {
-  it.each(Object.entries(landingPages))("%s starts the chunks and the query the route table has", (path, landing) => {
+  it.each(Object.entries(landingPages))('%s starts the chunks and the query the route table has', (path, landing) => {
     const matched = matchRoutes(routes, path) ?? [];
     const lazies = matched.map((m) => m.route.lazy);
     for (const chunk of landing.chunks) expect(lazies).toContain(chunk);
