@@ -63,6 +63,16 @@ class Tx {
     return conn_.exec(work_, st, std::forward<Args>(args)...);
   }
 
+  // Many rows at once through COPY: megabytes of text go to PostgreSQL as they are, where array
+  // parameters are built, copied and parsed again. Each row is a tuple of C strings in the order
+  // of `columns`, nullptr for NULL (the strings must outlive the call).
+  template <class Row>
+  void copy_into(const std::string& table, const std::vector<std::string>& columns, const std::vector<Row>& rows) {
+    pqxx::stream_to stream(work_, table, columns);
+    for (const auto& row : rows) stream << row;
+    stream.complete();
+  }
+
  private:
   Connection& conn_;
   pqxx::transaction_base& work_;

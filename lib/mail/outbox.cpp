@@ -3,10 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "db/arrays.hpp"
 #include "notifications/events.hpp"
 
 namespace camp::mail {
@@ -29,12 +29,7 @@ constexpr db::Statement kInsertFailed{
     "mail.insert_failed",
     "INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, status, "
     "last_error) VALUES ($1, $2, $3, $4, NULL, $5, $6, 'failed', left($7, 2000)) RETURNING id"};
-constexpr db::Statement kInsertMany{
-    "mail.insert_many",
-    "WITH m AS (INSERT INTO mail_outbox (template, to_address, subject, text_body, html_body, bulk, unsubscribe_url, links) "
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], "
-    "$8::jsonb[]) "
-    "RETURNING 1) SELECT (SELECT count(*) FROM m), " CAMP_MAIL_NOTIFY};
+constexpr db::Statement kWake{"mail.wake", "SELECT " CAMP_MAIL_NOTIFY};
 constexpr db::Statement kList{
     "mail.list",
     "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2"};
@@ -184,29 +179,33 @@ std::int64_t enqueue(db::Tx& tx, const Outgoing& mail) {
 std::size_t enqueue_many(db::Tx& tx, const std::vector<Outgoing>& mails) {
   std::size_t failed = 0;
   std::optional<std::pair<std::int64_t, Row>> first_failed;
-  db::ArrayLiteral names, tos, subjects, texts, htmls, bulks, urls, links;
+  std::vector<Row> rows;
+  rows.reserve(mails.size());
   for (const auto& mail : mails) {
     auto r = prepare(mail);
-    if (r.render_error) {
-      const auto id = insert_failed(tx, r);
-      if (!first_failed) first_failed.emplace(id, std::move(r));
-      ++failed;
+    if (!r.render_error) {
+      rows.push_back(std::move(r));
       continue;
     }
-    names.add(r.template_name);
-    tos.add(r.to);
-    subjects.add(r.subject);
-    texts.add(r.text);
-    htmls.add(r.html);
-    bulks.add(std::string(r.bulk ? "t" : "f"));
-    urls.add(r.unsubscribe_url);
-    links.add(r.links);
+    const auto id = insert_failed(tx, r);
+    if (!first_failed) first_failed.emplace(id, std::move(r));
+    ++failed;
   }
   if (first_failed) tell_admins(tx, first_failed->first, first_failed->second, failed);
-  if (failed == mails.size()) return failed;
-  return failed + tx.exec(kInsertMany, names.str(), tos.str(), subjects.str(), texts.str(), htmls.str(), bulks.str(),
-                          urls.str(), links.str())[0][0]
-                      .as<std::size_t>();
+  if (rows.empty()) return failed;
+  using Columns = std::tuple<const char*, const char*, const char*, const char*, const char*, const char*,
+                             const char*, const char*>;
+  const auto text = [](const std::optional<std::string>& v) { return v ? v->c_str() : nullptr; };
+  std::vector<Columns> columns;
+  columns.reserve(rows.size());
+  for (const auto& r : rows)
+    columns.emplace_back(r.template_name.c_str(), r.to.c_str(), r.subject.c_str(), r.text.c_str(), text(r.html),
+                         r.bulk ? "t" : "f", text(r.unsubscribe_url), text(r.links));
+  tx.copy_into("mail_outbox",
+               {"template", "to_address", "subject", "text_body", "html_body", "bulk", "unsubscribe_url", "links"},
+               columns);
+  tx.exec(kWake);
+  return failed + rows.size();
 }
 
 std::vector<Mail> list(db::Tx& tx, std::optional<Status> status, int limit) {

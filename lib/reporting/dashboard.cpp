@@ -1,6 +1,7 @@
 #include "reporting/dashboard.hpp"
 
 #include <chrono>
+#include <optional>
 
 namespace camp::reporting {
 namespace {
@@ -44,14 +45,20 @@ constexpr db::Statement kProgress{
 
 std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
+// A bucket's lower bound: none for the youngest. `now` is in whole seconds, so a submission made
+// in the current second is younger than 0 days; it is new, not left out, and the list the
+// bucket's link opens (age_below alone) has no lower bound either.
+std::optional<int> lower_bound(int from_days) { return from_days > 0 ? std::optional<int>(from_days) : std::nullopt; }
+
 }  // namespace
 
 SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now) {
   const auto& b = kWaitingAgeBuckets;
   static_assert(kWaitingAgeBuckets.size() == 4, "kFigures counts four buckets");
   const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), epoch(now),
-                         b[0].from_days, b[0].below_days, b[1].from_days, b[1].below_days, b[2].from_days,
-                         b[2].below_days, b[3].from_days, b[3].below_days)[0];
+                         lower_bound(b[0].from_days), b[0].below_days, lower_bound(b[1].from_days), b[1].below_days,
+                         lower_bound(b[2].from_days), b[2].below_days, lower_bound(b[3].from_days),
+                         b[3].below_days)[0];
   SchoolFigures out;
   out.waiting_submissions = f[0].as<std::int64_t>();
   if (!f[1].is_null()) out.oldest_waiting = unix_time(f[1].as<std::int64_t>());
