@@ -127,12 +127,16 @@ http::Lane App::lane_for(http::Request& request) const {
 
 http::Response App::handle(http::Request& request) {
   const auto started = std::chrono::steady_clock::now();
+  const auto statements_before = db::statements_sent;
   std::size_t slot = Metrics::kUnmatched;
   auto response = http::answer_or_error(request.request_id, request.method + " " + request.log_path,
                                         [&] { return dispatch(request, slot); });
-  auto finish = [this, slot, started, request_id = request.request_id](http::Response& r) {
+  // A later answer's own statements run on the thread that answers it (batched with others'), so
+  // a request counts those it sent itself.
+  const auto statements = db::statements_sent - statements_before;
+  auto finish = [this, slot, started, statements, request_id = request.request_id](http::Response& r) {
     add_standard_headers(r, request_id);
-    metrics.observe(slot, r.status, std::chrono::steady_clock::now() - started);
+    metrics.observe(slot, r.status, std::chrono::steady_clock::now() - started, statements);
   };
   if (response.later) {
     response.later->finish_with(finish);  // when the answer comes

@@ -28,7 +28,8 @@ Metrics::Series& Metrics::series(std::size_t slot) {
   return *series_[slot];
 }
 
-void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed) {
+void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed,
+                      std::uint64_t statements) {
   if (series_.empty()) return;
   auto& s = series(slot);
   const int cls = std::clamp(status / 100, 1, 5) - 1;
@@ -38,6 +39,7 @@ void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::d
     if (seconds <= kBuckets[i]) s.buckets[i].fetch_add(1, std::memory_order_relaxed);
   s.count.fetch_add(1, std::memory_order_relaxed);
   s.sum_us.fetch_add(static_cast<std::uint64_t>(seconds * 1e6), std::memory_order_relaxed);
+  s.statements.fetch_add(statements, std::memory_order_relaxed);
 }
 
 std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const {
@@ -62,6 +64,12 @@ std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use, std:
     out += fmt::format("camp_http_request_duration_seconds_sum{{{}}} {}\n", labels, s->sum_us.load() / 1e6);
     out += fmt::format("camp_http_request_duration_seconds_count{{{}}} {}\n", labels, count);
   }
+  out += "# HELP camp_http_db_statements_total Statements sent to PostgreSQL while serving the route's requests.\n";
+  out += "# TYPE camp_http_db_statements_total counter\n";
+  for (const auto& s : series_)
+    if (s->count.load())
+      out += fmt::format("camp_http_db_statements_total{{method=\"{}\",route=\"{}\"}} {}\n", s->method, s->route,
+                         s->statements.load());
   out += "# HELP camp_db_pool_connections Database connections the pool may open.\n";
   out += "# TYPE camp_db_pool_connections gauge\n";
   out += fmt::format("camp_db_pool_connections {}\n", pool_size);

@@ -1,5 +1,6 @@
 #pragma once
-// Prometheus counters per route: requests by status class and a latency histogram.
+// Prometheus counters per route: requests by status class, a latency histogram and the
+// statements sent to PostgreSQL (db::statements_sent while the request ran).
 // Lock-free on the request path (atomics in a table sized at start-up).
 #include <array>
 #include <atomic>
@@ -18,7 +19,7 @@ class Metrics {
   static constexpr std::size_t kUnmatched = static_cast<std::size_t>(-2);
 
   void set_routes(const std::vector<http::Route>& routes);
-  void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed);
+  void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed, std::uint64_t statements);
   std::string render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const;
 
  private:
@@ -30,6 +31,7 @@ class Metrics {
     std::array<std::atomic<std::uint64_t>, kBuckets.size()> buckets{};
     std::atomic<std::uint64_t> count{0};
     std::atomic<std::uint64_t> sum_us{0};
+    std::atomic<std::uint64_t> statements{0};
   };
   Series& series(std::size_t slot);
 

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,11 @@
 #include "db/idempotency.hpp"
 
 namespace camp::db {
+
+// Statements this thread has sent to PostgreSQL through the pool (BEGIN and COMMIT included).
+// The daemon reads it around each request for the per-route metrics and the statement budget of
+// the hot routes (tests/api/statements.test.mjs): a count, unlike a timing, does not depend on load.
+inline thread_local std::uint64_t statements_sent = 0;
 
 // SQL as a named constant; prepared once per connection on first use (or, with
 // database_prepared_statements off, sent with its parameters each time: PgBouncer < 1.21 in
@@ -38,6 +44,7 @@ class Connection {
 
   template <class Tx, class... Args>
   pqxx::result exec(Tx& tx, const Statement& st, Args&&... args) {
+    ++statements_sent;
     if (!prepared_statements_) return tx.exec_params(st.sql, std::forward<Args>(args)...);
     if (!prepared_.count(st.name)) {
       pq_.prepare(st.name, st.sql);
@@ -68,6 +75,7 @@ class Tx {
   // of `columns`, nullptr for NULL (the strings must outlive the call).
   template <class Row>
   void copy_into(const std::string& table, const std::vector<std::string>& columns, const std::vector<Row>& rows) {
+    ++statements_sent;
     pqxx::stream_to stream(work_, table, columns);
     for (const auto& row : rows) stream << row;
     stream.complete();
@@ -101,6 +109,7 @@ class Pool {
       Lease lease(*this);
       try {
         pqxx::work w(lease.conn->pq());
+        statements_sent += level == Isolation::read_committed ? 2 : 3;  // BEGIN, SET TRANSACTION, COMMIT
         if (level != Isolation::read_committed) w.exec(isolation_statement(level));
         Tx tx(*lease.conn, w);
         if constexpr (std::is_void_v<std::invoke_result_t<F&, Tx&>>) {
