@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "accounts/password.hpp"
 #include "app/services.hpp"
 #include "core/error.hpp"
 #include "db/cluster.hpp"
@@ -20,7 +21,10 @@ Context::Context(const Globals& globals) : globals_(globals) {}
 Context::~Context() = default;
 
 const Config& Context::config() {
-  if (!config_) config_ = load_config(globals_.config_path);
+  if (!config_) {
+    config_ = load_config(globals_.config_path);
+    accounts::use_minimum_password_hashing(config_->password_hashing == "minimum_for_tests");
+  }
   return *config_;
 }
 

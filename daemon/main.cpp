@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "accounts/password.hpp"
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/logging.hpp"
@@ -21,6 +22,9 @@ int main(int argc, char** argv) {
   try {
     auto config = camp::load_config(config_path);
     camp::setup_logging(config.log_level, config.log_format);
+    camp::accounts::use_minimum_password_hashing(config.password_hashing == "minimum_for_tests");
+    if (config.password_hashing == "minimum_for_tests")
+      spdlog::warn("password_hashing is minimum_for_tests: new passwords are hashed weakly; never use it for a school");
     camp::db::Server database(config.database_url, config.data_dir);
     {
       pqxx::connection conn(camp::db::with_client_defaults(database.url()));

@@ -2,16 +2,25 @@
 
 #include <sodium.h>
 
+#include <atomic>
+
 #include "core/error.hpp"
 #include "core/random.hpp"
 
 namespace camp::accounts {
+namespace {
+std::atomic<bool> minimum_hashing{false};
+}
+
+void use_minimum_password_hashing(bool minimum) { minimum_hashing = minimum; }
 
 std::string hash_password(std::string_view password) {
   if (sodium_init() < 0) throw Error(errc::internal, "libsodium failed to initialise");
   char out[crypto_pwhash_STRBYTES];
-  if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+  const bool minimum = minimum_hashing.load();
+  if (crypto_pwhash_str(out, password.data(), password.size(),
+                        minimum ? crypto_pwhash_OPSLIMIT_MIN : crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        minimum ? crypto_pwhash_MEMLIMIT_MIN : crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
     throw Error(errc::unavailable, "out of memory while hashing a password");
   return out;
 }

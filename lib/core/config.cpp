@@ -68,6 +68,7 @@ const std::map<std::string, Setter>& setters() {
       {"http.read_timeout_seconds", set(&Config::read_timeout_seconds)},
       {"log.level", set(&Config::log_level)},
       {"log.format", set(&Config::log_format)},
+      {"password_hashing", set(&Config::password_hashing)},
       {"rate_limits.login_failures_per_email", set_limit(&RateLimits::login_failures_per_email)},
       {"rate_limits.login_failures_per_address", set_limit(&RateLimits::login_failures_per_address)},
       {"rate_limits.login_failures_per_email_and_address",
@@ -189,6 +190,8 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: listen must be HOST:PORT, got '" + c.listen + "'");
   if (c.log_format != "text" && c.log_format != "json")
     throw Error(errc::invalid, "config: log.format must be text or json");
+  if (c.password_hashing != "interactive" && c.password_hashing != "minimum_for_tests")
+    throw Error(errc::invalid, "config: password_hashing must be interactive or minimum_for_tests");
   if (c.session_ttl_days < 1) throw Error(errc::invalid, "config: session_ttl_days must be >= 1");
   if (c.upload_max_bytes < 1024) throw Error(errc::invalid, "config: uploads.max_bytes too small");
   if (c.workers < 0) throw Error(errc::invalid, "config: workers must be >= 0");

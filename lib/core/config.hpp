@@ -106,6 +106,10 @@ struct Config {
   int read_timeout_seconds = 30;                  // to read a whole request, or idle keep-alive
   std::string log_level = "info";
   std::string log_format = "text";  // text | json
+  // interactive: argon2id at libsodium's interactive limits (64 MiB, ~70 ms a hash).
+  // minimum_for_tests: its smallest limits, for test suites that create and log in thousands of
+  // accounts (as Django's fast test hasher); never for real passwords (campd warns at start).
+  std::string password_hashing = "interactive";
   RateLimits rate_limits;
   std::vector<std::string> trusted_proxies;  // addresses whose X-Forwarded-For is believed
   std::string webui_dir = "webui/dist";

@@ -61,12 +61,6 @@ std::string error_message(const std::function<void()>& f) {
   return "";
 }
 
-std::int64_t count(const std::string& sql) {
-  return dbtest::pool().run([&](db::Connection& c) {
-    pqxx::nontransaction n(c.pq());
-    return n.exec(sql)[0][0].as<std::int64_t>();
-  });
-}
 
 }  // namespace
 
@@ -186,7 +180,7 @@ TEST(CurriculumDb, TwoMentorsReviewingAtOnceOneLandsTheOtherConflicts) {
     b.join();
     EXPECT_EQ(landed, 1);
     EXPECT_EQ(conflicts, 1);
-    EXPECT_EQ(count("SELECT count(*) FROM reviews WHERE submission_id = " + std::to_string(sub.submission.id)), 1);
+    EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM reviews WHERE submission_id = " + std::to_string(sub.submission.id)), 1);
   }
 }
 
@@ -214,7 +208,7 @@ TEST(CurriculumDb, TheMilestoneIsCreatedOnceEvenUnderConcurrency) {
     a.join();
     b.join();
     c.join();
-    EXPECT_EQ(count("SELECT count(*) FROM milestones WHERE milestone_type = 'test_basics_tasks_approved' AND account_id = " +
+    EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM milestones WHERE milestone_type = 'test_basics_tasks_approved' AND account_id = " +
                     std::to_string(alice.id)),
               1);
   }

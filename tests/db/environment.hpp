@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -27,6 +28,22 @@ inline errc code_of(const std::function<void()>& f) {
   }
   ADD_FAILURE() << "no camp::Error thrown";
   return errc::internal;
+}
+
+// One number from SQL text (a count, an id from INSERT ... RETURNING): for a test's checks and set-up.
+inline std::int64_t scalar(const std::string& sql) {
+  return pool().run([&](db::Connection& c) {
+    pqxx::nontransaction n(c.pq());
+    return n.exec(sql)[0][0].as<std::int64_t>();
+  });
+}
+
+// Runs SQL text as it is (a test's set-up and clean-up).
+inline void run_sql(const std::string& sql) {
+  pool().run([&](db::Connection& c) {
+    pqxx::nontransaction n(c.pq());
+    n.exec(sql);
+  });
 }
 
 // Runs a and b at the same time (both start together), returns when both are done.

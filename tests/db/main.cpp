@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "accounts/password.hpp"
 #include "db/cluster.hpp"
 #include "db/migrations.hpp"
 #include "environment.hpp"
@@ -50,6 +51,7 @@ const std::string& data_dir() { return state().dir; }
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  camp::accounts::use_minimum_password_hashing(true);  // thousands of accounts; the hash is unit-tested
   ::testing::AddGlobalTestEnvironment(new camp::dbtest::DatabaseEnvironment);
   return RUN_ALL_TESTS();
 }

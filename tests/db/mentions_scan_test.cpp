@@ -43,24 +43,12 @@ accounts::Account person(const std::string& role, const std::string& nickname,
                nickname, "pass-word-123"});
 }
 
-std::int64_t count(const std::string& sql) {
-  return dbtest::pool().run([&](db::Connection& c) {
-    pqxx::nontransaction n(c.pq());
-    return n.exec(sql)[0][0].as<std::int64_t>();
-  });
-}
-void exec(const std::string& sql) {
-  dbtest::pool().run([&](db::Connection& c) {
-    pqxx::nontransaction n(c.pq());
-    n.exec(sql);
-  });
-}
 std::int64_t told(const accounts::Account& a, const std::string& kind) {
-  return count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind + "'");
+  return dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind + "'");
 }
 // The database is shared: another suite's unanswered questions reach the same mentors.
 std::int64_t told_about(const accounts::Account& a, const std::string& kind, const std::string& link) {
-  return count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind +
+  return dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind +
                "' AND link = '" + link + "'");
 }
 std::string last_title(const accounts::Account& a) {
@@ -97,7 +85,7 @@ TEST(MentionsDb, AMentionTellsWhoMayReadItOnceAndNeverTheWriter) {
                                     std::to_string(question.id) + " question");
   EXPECT_EQ(told(graduate, "mention.created"), 0);  // graduates have no question box
   EXPECT_EQ(told(writer, "mention.created"), 0);    // their own mention
-  EXPECT_EQ(count("SELECT count(*) FROM domain_events WHERE type = 'mention.created'"), 0);
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM domain_events WHERE type = 'mention.created'"), 0);
 
   // An edit that keeps the mention and adds nobody tells nobody again; a new name is told.
   const auto other = person("advanced_mentor", nick("二人目"));
@@ -205,8 +193,8 @@ TimePoint days_from_now(int days) { return std::chrono::system_clock::now() + st
 
 TEST(NotificationScanDb, EachScheduledNotificationIsRecordedOnceHoweverOftenTheScanRuns) {
   // The plan's tasks and periods, as the students suite makes them.
-  exec("INSERT INTO curriculums (name, title, position) VALUES ('st-plan', '計画の課題', 99) ON CONFLICT DO NOTHING");
-  exec("INSERT INTO tasks (id, curriculum_name, title, position, review_level) "
+  dbtest::run_sql("INSERT INTO curriculums (name, title, position) VALUES ('st-plan', '計画の課題', 99) ON CONFLICT DO NOTHING");
+  dbtest::run_sql("INSERT INTO tasks (id, curriculum_name, title, position, review_level) "
        "SELECT i, 'st-plan', '課題' || i, i, 'basic' FROM unnest(ARRAY[3,9,10,13,14,18,19,20,21,22]) i "
        "ON CONFLICT DO NOTHING");
   students::StudentService students{dbtest::pool(), system_clock()};
@@ -223,7 +211,7 @@ TEST(NotificationScanDb, EachScheduledNotificationIsRecordedOnceHoweverOftenTheS
   const auto submitted = reviews.submit(learner, 901, "https://github.com/late/page");
   reviews.claim(claimer, submitted.submission.id);
   const auto question = q.ask(learner, {some_category(), "誰も答えない質問", "", std::nullopt});
-  exec("UPDATE students SET start_date = current_date - 60, mentor_id = " + std::to_string(claimer.id) +
+  dbtest::run_sql("UPDATE students SET start_date = current_date - 60, mentor_id = " + std::to_string(claimer.id) +
        " WHERE account_id = " + std::to_string(learner.id));
   dispatch();
 
@@ -247,7 +235,7 @@ TEST(NotificationScanDb, EachScheduledNotificationIsRecordedOnceHoweverOftenTheS
   EXPECT_EQ(told(learner, "question.unanswered"), 0);  // mentors only
   EXPECT_EQ(told(claimer, "student.behind"), 1);
   EXPECT_EQ(told(learner, "questionnaire.due"), 1);
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(mentor.id) +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(mentor.id) +
                   " AND title = '「誰も答えない質問」に3日間回答がありません' AND category = 'question' AND link = '/questions/" +
                   std::to_string(question.id) + "'"),
             1);
@@ -263,7 +251,7 @@ TEST(NotificationScanDb, EachScheduledNotificationIsRecordedOnceHoweverOftenTheS
                [&] { ran += !run_scan_if_due(dbtest::pool(), scan.config, clock).already_ran; });
   EXPECT_EQ(ran.load(), 1);
   dispatch();
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE kind = 'question.unanswered' AND account_id = " +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE kind = 'question.unanswered' AND account_id = " +
                   std::to_string(other.id) + " AND link = '/questions/" + std::to_string(late.id) + "'"),
             1);
   // Disabled, or before the hour: nothing.
@@ -279,7 +267,7 @@ TEST(NotificationScanDb, ScansRacingWithoutTheDayClaimStillTellOnce) {
   Scan scan;
   dbtest::race([&] { scan.at(days_from_now(5)); }, [&] { scan.at(days_from_now(5)); });
   dispatch();
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE kind = 'question.unanswered' AND account_id = " +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE kind = 'question.unanswered' AND account_id = " +
                   std::to_string(mentor.id) + " AND link = '/questions/" + std::to_string(question.id) + "'"),
             1);
 }

@@ -59,17 +59,11 @@ int some_category() {
   return 0;
 }
 
-std::int64_t count(const std::string& sql) {
-  return dbtest::pool().run([&](db::Connection& c) {
-    pqxx::nontransaction n(c.pq());
-    return n.exec(sql)[0][0].as<std::int64_t>();
-  });
-}
 std::int64_t notifications_of(const accounts::Account& a, const std::string& kind) {
-  return count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind + "'");
+  return dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id) + " AND kind = '" + kind + "'");
 }
 std::int64_t mails_to(const accounts::Account& a, const std::string& template_name) {
-  return count("SELECT count(*) FROM mail_outbox WHERE to_address = '" + a.email + "' AND template = '" + template_name + "'");
+  return dbtest::scalar("SELECT count(*) FROM mail_outbox WHERE to_address = '" + a.email + "' AND template = '" + template_name + "'");
 }
 
 NotificationService service() { return NotificationService(dbtest::pool()); }
@@ -157,7 +151,7 @@ TEST(NotificationsDb, SubmissionsGoToTheMentorsOfTheirLevelAndReviewsToTheStuden
   dispatch();
   EXPECT_EQ(notifications_of(advanced, "submission.resubmitted"), 1);
   EXPECT_EQ(notifications_of(basic, "submission.resubmitted"), basics_before);
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(advanced.id) +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(advanced.id) +
                   " AND link = '/reviews?submission=" + std::to_string(again.submission.id) + "'"),
             1);
   EXPECT_NE(app.submission.id, again.submission.id);
@@ -196,7 +190,7 @@ TEST(NotificationsDb, TwoDispatchersRacingTellEachRecipientOnce) {
   };
   dbtest::race(run, run);
   EXPECT_GE(done.load(), kAnswers);
-  EXPECT_EQ(count("SELECT count(*) FROM domain_events WHERE type = 'answer.created' AND payload->>'question_id' = '" +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM domain_events WHERE type = 'answer.created' AND payload->>'question_id' = '" +
                   std::to_string(question.id) + "'"),
             0);
   EXPECT_EQ(notifications_of(asker, "answer.created"), kAnswers);
@@ -277,10 +271,10 @@ TEST(NotificationsDb, AFailingDispatchIsRetriedAndBlocksNothing) {
     record_event(tx, kAnnouncementCreated, std::nullopt, {{"title", "メンテナンスのお知らせ"}, {"roles", {"admin"}}});
   });
   dispatch();
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(admin.id) +
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(admin.id) +
                   " AND title = 'メンテナンスのお知らせ'"),
             1);
-  EXPECT_EQ(count("SELECT attempts FROM domain_events WHERE payload->>'title' = '壊れたお知らせ'"), 1);
+  EXPECT_EQ(dbtest::scalar("SELECT attempts FROM domain_events WHERE payload->>'title' = '壊れたお知らせ'"), 1);
   EXPECT_EQ(dispatch(), 0);  // not due again yet
   dbtest::pool().transaction([](db::Tx& tx) {
     tx.exec(db::Statement{"test.events_due", "UPDATE domain_events SET not_before = now() WHERE failed_at IS NULL"});
@@ -291,7 +285,7 @@ TEST(NotificationsDb, AFailingDispatchIsRetriedAndBlocksNothing) {
       tx.exec(db::Statement{"test.events_due", "UPDATE domain_events SET not_before = now() WHERE failed_at IS NULL"});
     });
   }
-  EXPECT_EQ(count("SELECT count(*) FROM domain_events WHERE payload->>'title' = '壊れたお知らせ' AND failed_at IS NOT NULL"), 1);
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM domain_events WHERE payload->>'title' = '壊れたお知らせ' AND failed_at IS NOT NULL"), 1);
   EXPECT_EQ(dispatch(), 0);
   dbtest::pool().transaction([](db::Tx& tx) {
     tx.exec(db::Statement{"test.events_clear", "DELETE FROM domain_events WHERE payload->>'title' = '壊れたお知らせ'"});
@@ -333,5 +327,5 @@ TEST(NotificationsDb, OldNotificationsArePruned) {
             a.id);
   });
   EXPECT_GE(service().prune(std::chrono::system_clock::now(), 180, 1000).notifications, 1);
-  EXPECT_EQ(count("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id)), 0);
+  EXPECT_EQ(dbtest::scalar("SELECT count(*) FROM notifications WHERE account_id = " + std::to_string(a.id)), 0);
 }

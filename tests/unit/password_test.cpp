@@ -14,6 +14,19 @@ TEST(Password, HashIsArgon2idAndVerifies) {
   EXPECT_FALSE(verify_password(hash, ""));
 }
 
+TEST(Password, InteractiveLimitsByDefaultMinimumOnlyWhenAskedAndBothVerify) {
+  const auto interactive = hash_password("correct-horse");
+  EXPECT_NE(interactive.find("$m=65536,t=2,"), std::string::npos) << interactive;
+  use_minimum_password_hashing(true);
+  const auto minimum = hash_password("correct-horse");
+  use_minimum_password_hashing(false);
+  EXPECT_NE(minimum.find("$m=8,t=1,"), std::string::npos) << minimum;
+  EXPECT_TRUE(verify_password(minimum, "correct-horse"));
+  EXPECT_FALSE(verify_password(minimum, "correct-horsf"));
+  EXPECT_TRUE(verify_password(interactive, "correct-horse"));
+  EXPECT_NE(hash_password("correct-horse").find("$m=65536,t=2,"), std::string::npos);
+}
+
 TEST(Password, SamePasswordGetsDifferentSalts) {
   EXPECT_NE(hash_password("same-password"), hash_password("same-password"));
 }
