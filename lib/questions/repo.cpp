@@ -124,7 +124,15 @@ constexpr db::Statement kSetSolution{
   "floor(extract(epoch FROM x.created_at))::int8, floor(extract(epoch FROM x.updated_at))::int8 " \
   "FROM answers x JOIN people a ON a.id = x.account_id "
 
-constexpr db::Statement kAnswersOf{"answers.of", CAMP_ANSWER_COLUMNS "WHERE x.question_id = $1 ORDER BY x.created_at, x.id"};
+// A question and its answers in one statement (one snapshot: the answers match answers_count and
+// the solution), a row per answer, the question's columns first.
+constexpr db::Statement kQuestionWithAnswers{
+    "questions.find_with_answers",
+    "SELECT " CAMP_QUESTION_COLUMNS ", x.id, x.question_id, x.body, xa.id, xa.display_name, xa.image_url, xa.role, "
+    "floor(extract(epoch FROM x.created_at))::int8, floor(extract(epoch FROM x.updated_at))::int8 "
+    "FROM questions q " CAMP_QUESTION_JOINS
+    "LEFT JOIN answers x ON x.question_id = q.id LEFT JOIN people xa ON xa.id = x.account_id "
+    "WHERE q.id = $1 ORDER BY x.created_at, x.id"};
 constexpr db::Statement kFindAnswer{"answers.find", CAMP_ANSWER_COLUMNS "WHERE x.id = $1"};
 constexpr db::Statement kLockAnswer{"answers.lock", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR UPDATE"};
 constexpr db::Statement kHoldAnswer{"answers.hold", "SELECT account_id, question_id FROM answers WHERE id = $1 FOR KEY SHARE"};
@@ -176,14 +184,14 @@ Question read_question(const pqxx::row& r, int at = 0) {
   return q;
 }
 
-Answer read_answer(const pqxx::row& r) {
+Answer read_answer(const pqxx::row& r, int at = 0) {
   Answer a;
-  a.id = r[0].as<std::int64_t>();
-  a.question_id = r[1].as<std::int64_t>();
-  a.body = r[2].as<std::string>();
-  a.author = read_author(r, 3);
-  a.created_at = iso_utc(r[7]);
-  a.updated_at = iso_utc(r[8]);
+  a.id = r[at].as<std::int64_t>();
+  a.question_id = r[at + 1].as<std::int64_t>();
+  a.body = r[at + 2].as<std::string>();
+  a.author = read_author(r, at + 3);
+  a.created_at = iso_utc(r[at + 7]);
+  a.updated_at = iso_utc(r[at + 8]);
   return a;
 }
 
@@ -331,9 +339,13 @@ void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64
   tx.exec(kSetSolution, question_id, answer_id, chosen_by);
 }
 
-std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id) {
-  std::vector<Answer> out;
-  for (const auto& r : tx.exec(kAnswersOf, question_id)) out.push_back(read_answer(r));
+std::optional<std::pair<Question, std::vector<Answer>>> find_question_with_answers(db::Tx& tx, std::int64_t id) {
+  const auto rows = tx.exec(kQuestionWithAnswers, id);
+  if (rows.empty()) return std::nullopt;
+  constexpr int kAnswerAt = 14;  // after CAMP_QUESTION_COLUMNS
+  std::pair<Question, std::vector<Answer>> out{read_question(rows[0]), {}};
+  for (const auto& r : rows)
+    if (!r[kAnswerAt].is_null()) out.second.push_back(read_answer(r, kAnswerAt));
   return out;
 }
 

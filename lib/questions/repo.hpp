@@ -2,6 +2,7 @@
 // The only SQL about categories, questions and answers. Every function runs inside the
 // caller's transaction (db::Pool::transaction) or autocommit scope (db::Pool::autocommit).
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,8 @@ void delete_question(db::Tx& tx, std::int64_t id);
 void set_solution(db::Tx& tx, std::int64_t question_id, std::optional<std::int64_t> answer_id, std::int64_t chosen_by);
 
 // --- answers
-std::vector<Answer> answers_of(db::Tx& tx, std::int64_t question_id);
+// The question and its answers, oldest first, read in one statement.
+std::optional<std::pair<Question, std::vector<Answer>>> find_question_with_answers(db::Tx& tx, std::int64_t id);
 std::optional<Answer> find_answer(db::Tx& tx, std::int64_t id);
 // The answer's author and question, the row locked FOR UPDATE (for_update) or FOR KEY SHARE.
 struct AnswerLock {

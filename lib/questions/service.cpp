@@ -122,14 +122,10 @@ Question QuestionService::visible_question(const accounts::Account& actor, std::
 
 QuestionDetail QuestionService::get(const accounts::Account& actor, std::int64_t id) {
   require_question_box(actor);
-  // One snapshot: the answers match the question's answers_count and solution.
-  return pool_.transaction(
-      [&](db::Tx& tx) {
-        auto q = repo::find_question(tx, id);
-        if (!q) throw not_found();
-        return QuestionDetail{std::move(*q), repo::answers_of(tx, id)};
-      },
-      db::Isolation::repeatable_read);
+  // One statement, so one snapshot: the answers match the question's answers_count and solution.
+  auto found = pool_.autocommit([&](db::Tx& tx) { return repo::find_question_with_answers(tx, id); });
+  if (!found) throw not_found();
+  return QuestionDetail{std::move(found->first), std::move(found->second)};
 }
 
 // Every write below: validate the input, then in one transaction load and lock the rows the

@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {
-  api, assertError, assertStatus, camp, createAndLogin, freshAddress, login, patchBody, upload, uniqueEmail,
+  api, assertError, assertStatus, camp, createAndLogin, freshAddress, login, meUntil, patchBody, upload, uniqueEmail,
 } from './lib/client.mjs';
 import { png } from './lib/images.mjs';
 import { resetToken } from './lib/mailbox.mjs';
@@ -340,7 +340,7 @@ test('ending every session replaces the calendar feed URL', async () => {
 
   await ends('camp sessions revoke', async () => {
     camp('sessions', 'revoke', '--account', account.email);
-    assertError(await api('GET', '/api/v1/accounts/me', { token }), 401);
+    assertError(await meUntil(token, (r) => r.status === 401), 401);
     token = await login(account.email, password);
   });
   await ends("an admin's e-mail change", async () => {

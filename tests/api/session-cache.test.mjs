@@ -4,20 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { api, assertError, assertStatus, campEnv, createAndLogin } from './lib/client.mjs';
+import { api, assertError, assertStatus, campEnv, createAndLogin, meUntil } from './lib/client.mjs';
 
 const camp = (...args) => execFileSync(process.env.CAMP_BIN, args, { env: campEnv(), encoding: 'utf8' });
-
-// The first answer of GET /me that satisfies `done`, polling for at most 2 s.
-async function meUntil(token, done) {
-  let res;
-  for (let i = 0; i < 40; i++) {
-    res = await api('GET', '/api/v1/accounts/me', { token });
-    if (done(res)) return res;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return res;
-}
 
 test('a session revoked from the CLI is refused as soon as the notification arrives', async () => {
   const { account, token } = await createAndLogin({ role: 'trial' });

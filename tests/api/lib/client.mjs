@@ -95,6 +95,21 @@ function describe(res) {
   return `${res.status} ${res.text.slice(0, 400)}`;
 }
 
+/**
+ * The first answer of GET /me that satisfies `done`, polling for at most 2 s: a change made by
+ * another process (the CLI, another daemon) reaches the daemon's session cache with its
+ * PostgreSQL notification, within milliseconds (docs/design.md).
+ */
+export async function meUntil(token, done) {
+  let res;
+  for (let i = 0; i < 40; i++) {
+    res = await api('GET', '/api/v1/accounts/me', { token });
+    if (done(res)) return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return res;
+}
+
 /** Asserts the contract's error shape: status, code, message, request_id equal to X-Request-Id. */
 export function assertError(res, status, code) {
   assert.equal(res.status, status, `expected ${status}, got ${describe(res)}`);
