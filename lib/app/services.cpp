@@ -19,7 +19,7 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       password_resets(pool, clock, config.rate_limits, config.public_url,
                       caches == Caches::daemon ? &session_cache : nullptr),
       invitations(pool, clock, config.public_url),
-      curriculums(pool),
+      curriculums(pool, caches == Caches::daemon ? &curriculum_content : nullptr),
       milestones(pool),
       reviews(pool, milestones, clock),
       events(pool, clock, config.public_url),

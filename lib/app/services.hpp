@@ -54,6 +54,7 @@ class Services {
   db::IdempotencySeal idempotency_seal;  // Idempotency-Key records: keyed fingerprints, sealed answers
   accounts::SessionCache session_cache;          // fed by the daemon's listener
   questions::QuestionListCache question_lists;  // hot list pages, likewise
+  curriculum::CurriculumCache curriculum_content;  // the curriculum tree, likewise
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   mail::UnsubscribeLinks unsubscribe_links;

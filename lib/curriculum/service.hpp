@@ -1,11 +1,13 @@
 #pragma once
 // Curriculum use cases: reading curriculums and tasks with the caller's progress, and the
 // import of the content directory (one transaction: all or nothing).
+#include <map>
 #include <string>
 #include <vector>
 
 #include "accounts/model.hpp"
 #include "curriculum/content.hpp"
+#include "curriculum/curriculum_cache.hpp"
 #include "curriculum/model.hpp"
 #include "db/pool.hpp"
 
@@ -13,7 +15,8 @@ namespace camp::curriculum {
 
 class CurriculumService {
  public:
-  explicit CurriculumService(db::Pool& pool) : pool_(pool) {}
+  // cache: the daemon's (fed by its listener); null reads the database every time (CLI, tests).
+  explicit CurriculumService(db::Pool& pool, CurriculumCache* cache = nullptr) : pool_(pool), cache_(cache) {}
 
   // Every curriculum with its tasks; statuses are the caller's (students) or not_started.
   std::vector<Curriculum> list(const accounts::Account& actor);
@@ -25,7 +28,12 @@ class CurriculumService {
   ImportReport import_directory(const std::string& dir) { return import_content(read_content(dir)); }
 
  private:
+  CurriculumCache::Curriculums tree();
+  CurriculumCache::Curriculums one(const std::string& name);
+  std::map<int, std::string> statuses_of(const accounts::Account& actor);
+
   db::Pool& pool_;
+  CurriculumCache* cache_;
 };
 
 // Graduates are the one role without curriculums.

@@ -2,10 +2,10 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, assertError, assertStatus, camp, createAndLogin } from './lib/client.mjs';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURE_DIR, ROOT, TASKS, importTestCurriculum } from './lib/curriculum.mjs';
+import { FIXTURE_DIR, ROOT, TASKS, combinedCurriculumDir, importTestCurriculum } from './lib/curriculum.mjs';
 
 let student, u29, trial, graduate, mentor, admin;
 
@@ -204,6 +204,35 @@ test('approving the last task creates the milestone once; the share dialog shows
   assertError(await mark({ milestone_type: 'x'.repeat(3 * 1024 * 1024) }), 413, 'payload_too_large');
   // Mentors and admins: null unless they have one; no first_login for them.
   assert.deepEqual((await api('GET', '/api/v1/x_share_milestones', { token: mentor.token })).json, { milestone_type: null });
+});
+
+// Each daemon keeps the curriculum tree in memory (lib/curriculum/curriculum_cache.hpp); an import
+// by another process reaches it with its PostgreSQL notification, within milliseconds.
+test('an import by the CLI shows on the cached curriculum pages of the daemon as soon as its notification arrives', async () => {
+  const names = async () => (await api('GET', '/api/v1/curriculums', { token: student.token })).json.data.map((c) => c.name);
+  const until = async (done) => {
+    for (let i = 0; i < 40 && !done(await names()); i++) await new Promise((r) => setTimeout(r, 50));
+    return names();
+  };
+  assert.ok(!(await names()).includes('test-cache'));  // the tree is cached now
+  const extra = mkdtempSync(join(tmpdir(), 'camp-curriculum-extra-'));
+  mkdirSync(join(extra, 'test-cache'));
+  writeFileSync(join(extra, 'test-cache', 'curriculum.yaml'), 'title: キャッシュ確認\nposition: 909\ndescription: 取り込みがすぐ見えるか。\n');
+  writeFileSync(join(extra, 'test-cache', '01-task.md'), '---\nid: 909\ntitle: すぐ見える課題\nposition: 1\nreview_level: basic\n---\n# 課題\n');
+  const withExtra = combinedCurriculumDir([extra]);
+  try {
+    camp('curriculum', 'import', withExtra);
+    assert.ok((await until((n) => n.includes('test-cache'))).includes('test-cache'));
+    const one = await api('GET', '/api/v1/curriculums/test-cache', { token: student.token });
+    assertStatus(one, 200);
+    assert.equal(one.json.title, 'キャッシュ確認');
+    importTestCurriculum();  // without it: the import removes it (no submissions)
+    assert.ok(!(await until((n) => !n.includes('test-cache'))).includes('test-cache'));
+    assertError(await api('GET', '/api/v1/curriculums/test-cache', { token: student.token }), 404, 'not_found');
+  } finally {
+    rmSync(withExtra, { recursive: true, force: true });
+    rmSync(extra, { recursive: true, force: true });
+  }
 });
 
 test('the import refuses to remove a task that has submissions, naming it; nothing is written', () => {
