@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +38,7 @@ describe('display names', () => {
     expect(screen.queryByText('名無し')).toBeNull();
   });
 
-  it('fill every mentor option of the students filter', async () => {
+  it('fill every mentor option of the students filter', () => {
     render(
       <StudentFilters
         state={defaultListState}
@@ -47,8 +46,7 @@ describe('display names', () => {
         onChange={() => {}}
       />,
     );
-    await userEvent.click(screen.getByRole('combobox', { name: '担当' }));
-    const options = within(screen.getByRole('listbox'))
+    const options = within(screen.getByRole('combobox', { name: '担当' }))
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['すべて', '未割り当て', '佐藤メンター', 'kenta.kimura']);

@@ -1,8 +1,6 @@
-import Avatar from '@mui/material/Avatar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import defaultAvatarUrl from '../assets/default-avatar.svg';
 import { displayName, type Named } from '../lib/display-name';
+import './account-chip.css';
 
 /** Whatever the API says about a person shown next to their work. */
 export interface AccountSummary extends Named {
@@ -12,11 +10,15 @@ export interface AccountSummary extends Named {
 // Avatar + display name of an author, a reviewer, a student or an answering account.
 export function AccountChip({ account, size = 28 }: { account: AccountSummary; size?: number }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Avatar src={account.image_url || defaultAvatarUrl} alt="" sx={{ width: size, height: size }} />
-      <Typography variant="body2" component="span">
-        {displayName(account)}
-      </Typography>
-    </Stack>
+    <span className="account-chip">
+      <img
+        className="account-chip__avatar"
+        src={account.image_url || defaultAvatarUrl}
+        alt=""
+        width={size}
+        height={size}
+      />
+      <span className="text-body2">{displayName(account)}</span>
+    </span>
   );
 }

@@ -1,21 +1,20 @@
-import type { SxProps, Theme } from '@mui/material/styles';
-import TableContainer from '@mui/material/TableContainer';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import './data-table.css';
 
 export interface DataTableProps {
   children: ReactNode;
   /** The table's own stylesheet class (for its column folds). */
   className?: string;
-  sx?: SxProps<Theme>;
+  style?: CSSProperties;
 }
 
 // The box of every data table (data-table.css): its width decides how the table lays out, and
-// below 600 px each row is a card. Give each <td> a data-label (its column's name).
-export function DataTable({ children, className, sx }: DataTableProps) {
+// below 600 px each row is a card. Give each <td> a data-label (its column's name). The table
+// inside is MUI's <Table> or, on pages that paint without MUI, a <table className="plain-table">.
+export function DataTable({ children, className, style }: DataTableProps) {
   return (
-    <TableContainer className={className ? `data-table ${className}` : 'data-table'} sx={sx}>
+    <div className={className ? `data-table ${className}` : 'data-table'} style={style}>
       {children}
-    </TableContainer>
+    </div>
   );
 }

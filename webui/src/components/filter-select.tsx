@@ -1,5 +1,5 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import './filter-select.css';
 
 export interface FilterSelectProps {
   label: string;
@@ -9,25 +9,23 @@ export interface FilterSelectProps {
   options: readonly (readonly [string, string])[];
 }
 
-// One select of a list's filter bar (the review queue, the students list).
+// One select of a list's filter bar (the review queue, the students list): a native <select>
+// with its label (filter-select.css), so the list paints without MUI. Two to a line on a phone,
+// their natural width above.
 export function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      // '' is an option too (すべて): shown, with the label above it like any other value.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      // Two to a line on a phone, their natural width above.
-      sx={{ minWidth: 150, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
-    >
-      {options.map(([v, text]) => (
-        <MenuItem key={v} value={v}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
+    <div className="filter-select">
+      <label className="filter-select__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="filter-select__input" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

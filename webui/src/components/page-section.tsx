@@ -1,21 +1,13 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import './page-section.css';
 
 // One titled card of a page's grid (/students/:id, /mypage): a labelled section; `wide` spans
-// every column.
+// every column. Plain CSS, so /mypage paints without MUI.
 export function PageSection({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      sx={{ p: 2, minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <section className={wide ? 'page-section page-section--wide' : 'page-section'} aria-label={title}>
+      <h2 className="page-section__title">{title}</h2>
       {children}
-    </Paper>
+    </section>
   );
 }

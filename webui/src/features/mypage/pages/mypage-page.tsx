@@ -1,10 +1,5 @@
-import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { AppTheme } from '../../../components/app-theme';
 import { ganttPeriods } from '../../../components/gantt/from-api';
 import { GanttChart } from '../../../components/gantt/gantt-chart';
 import { PageHeading } from '../../../components/page-heading';
@@ -18,10 +13,11 @@ import { useMyPage } from '../api/get-mypage';
 import { NextTaskCard } from '../components/next-task';
 import { ProgressList } from '../components/progress-list';
 import { QuestionnaireTasks } from '../../../components/questionnaire-tasks';
+import './mypage-page.css';
 
 // /mypage (students): the next task, progress by curriculum, the own Gantt chart, open questions
 // and upcoming events (not for U29 students, who have no events); above them, the subsidy
-// questionnaires due now.
+// questionnaires due now. Plain elements and CSS: the page paints without MUI.
 export function Component() {
   const me = useRouteLoaderData('frame') as Account;
   const page = useMyPage();
@@ -30,10 +26,10 @@ export function Component() {
   }, [page.error]);
   const d = page.data;
   return (
-    <AppTheme>
+    <>
       <PageHeading title="ダッシュボード" />
       {d && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <div className="mypage-grid">
           <QuestionnaireTasks />
           <PageSection title="次の課題">
             <NextTaskCard task={d.next_task} />
@@ -42,53 +38,47 @@ export function Component() {
             <ProgressList progress={d.progress} />
           </PageSection>
           <PageSection title="ガントチャート" wide>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <p className="text-body2 text-secondary mypage-course">
               {d.gantt.course.name}({d.gantt.course.months}ヶ月): {formatDate(d.gantt.start_date)} 〜{' '}
               {formatDate(d.gantt.end_date)}
-            </Typography>
+            </p>
             <GanttChart periods={ganttPeriods(d.gantt.periods)} today={d.gantt.today} title="わたしのガントチャート" />
           </PageSection>
           <PageSection title="未解決の質問">
             {d.open_questions.length === 0 ? (
-              <Typography color="text.secondary">未解決の質問はありません</Typography>
+              <p className="text-body1 text-secondary">未解決の質問はありません</p>
             ) : (
-              <List dense disablePadding>
+              <ul className="mypage-list">
                 {d.open_questions.map((q) => (
-                  <ListItem key={q.id} disableGutters sx={{ display: 'block' }}>
+                  <li key={q.id}>
                     <Link to={`/questions/${q.id}`}>{q.title}</Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
+                    <div className="text-caption text-secondary">
                       {formatDateTime(q.created_at)} ・ 回答 {q.answers_count}件
-                    </Typography>
-                  </ListItem>
+                    </div>
+                  </li>
                 ))}
-              </List>
+              </ul>
             )}
           </PageSection>
           {canSeeEvents(me) && (
             <PageSection title="今後のイベント">
               {d.upcoming_events.length === 0 ? (
-                <Typography color="text.secondary">予定されているイベントはありません</Typography>
+                <p className="text-body1 text-secondary">予定されているイベントはありません</p>
               ) : (
-                <List dense disablePadding>
+                <ul className="mypage-list">
                   {d.upcoming_events.map((e) => (
-                    <ListItem key={e.id} disableGutters sx={{ display: 'block' }}>
+                    <li key={e.id}>
                       <Link to="/events">{e.title}</Link>
-                      {e.cancelled && (
-                        <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
-                          中止
-                        </Typography>
-                      )}
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {formatDateTime(e.starts_at)}
-                      </Typography>
-                    </ListItem>
+                      {e.cancelled && <span className="text-caption text-error mypage-cancelled">中止</span>}
+                      <div className="text-caption text-secondary">{formatDateTime(e.starts_at)}</div>
+                    </li>
                   ))}
-                </List>
+                </ul>
               )}
             </PageSection>
           )}
-        </Box>
+        </div>
       )}
-    </AppTheme>
+    </>
   );
 }

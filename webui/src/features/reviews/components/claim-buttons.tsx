@@ -1,5 +1,4 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { PlainButton } from '../../../components/button';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account, Submission } from '../../../lib/api-types';
 import { showErrorPage, showSnackbar, withLoading } from '../../../lib/feedback';
@@ -16,6 +15,7 @@ export interface ClaimButtonsProps {
 }
 
 // 担当する / 担当を外す for one submission; a 409/403 goes to onRefused, the queue reloads.
+// Plain buttons: they are in the queue's first screen.
 export function ClaimButtons({ submission, me, onRefused }: ClaimButtonsProps) {
   const claim = useClaimSubmission();
   const release = useReleaseSubmission();
@@ -29,25 +29,24 @@ export function ClaimButtons({ submission, me, onRefused }: ClaimButtonsProps) {
       else showErrorPage(errorStatus(error));
     }
   };
+  const showClaim = canClaim(submission);
+  const showRelease = canRelease(submission, me);
+  if (!showClaim && !showRelease) return null;
   return (
-    <Stack direction="row" spacing={1}>
-      {canClaim(submission) && (
-        <Button
-          size="small"
+    <span className="button-row">
+      {showClaim && (
+        <PlainButton
           variant="outlined"
           onClick={() => void run(() => claim.mutateAsync(submission.id), messages.claim_taken)}
         >
           担当する
-        </Button>
+        </PlainButton>
       )}
-      {canRelease(submission, me) && (
-        <Button
-          size="small"
-          onClick={() => void run(() => release.mutateAsync(submission.id), messages.claim_released)}
-        >
+      {showRelease && (
+        <PlainButton onClick={() => void run(() => release.mutateAsync(submission.id), messages.claim_released)}>
           担当を外す
-        </Button>
+        </PlainButton>
       )}
-    </Stack>
+    </span>
   );
 }

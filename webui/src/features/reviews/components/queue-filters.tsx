@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import { FilterSelect } from '../../../components/filter-select';
 import { ageLabel, submissionStatusLabels } from '../../../lib/review-status';
 import type { CurriculumOption } from '../api/get-curriculum-options';
@@ -36,7 +35,7 @@ export function QueueFilters({ filter, curriculums, onChange }: QueueFiltersProp
   if (!ages.some(([key]) => key === age)) ages.push([age, ageLabel(filter.olderThanDays, filter.newerThanDays)]);
   const tasks = curriculums.find((c) => c.name === filter.curriculum)?.tasks ?? curriculums.flatMap((c) => c.tasks);
   return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="queue-filters">
+    <div className="filter-bar" data-testid="queue-filters">
       <FilterSelect
         label="ステータス"
         value={filter.status}
@@ -70,6 +69,6 @@ export function QueueFilters({ filter, curriculums, onChange }: QueueFiltersProp
         }}
         options={ages}
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,13 +1,6 @@
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { AccountChip } from '../../../components/account-chip';
+import { PlainButton } from '../../../components/button';
+import { Chip } from '../../../components/chip';
 import { DataTable } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import type { Account, Submission } from '../../../lib/api-types';
@@ -28,12 +21,10 @@ export interface QueueTableProps {
 function Submitted({ submission }: { submission: Submission }) {
   return (
     <>
-      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+      <span className="text-body2" style={{ display: 'block' }}>
         {formatDateTime(submission.created_at)}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {daysSince(submission.created_at)}日経過
-      </Typography>
+      </span>
+      <span className="text-caption text-secondary">{daysSince(submission.created_at)}日経過</span>
     </>
   );
 }
@@ -42,66 +33,59 @@ const claimer = (s: Submission) => (s.claimed_by ? displayName(s.claimed_by) : '
 
 // The queue, oldest first (the server's order): age, task, student, status, mentor in charge and
 // the actions. With less room (queue-table.css) 提出日時 folds under 課題 and 担当 under
-// ステータス; on a phone each submission is a card.
+// ステータス; on a phone each submission is a card. Plain elements and CSS: the queue is the
+// page's first screen, which paints without MUI.
 export function QueueTable({ submissions, me, onOpen, onRefused }: QueueTableProps) {
-  if (submissions.length === 0) return <Typography sx={{ py: 4 }}>{messages.reviews_none_found}</Typography>;
+  if (submissions.length === 0) return <p className="text-body1 review-queue__none">{messages.reviews_none_found}</p>;
   return (
     <DataTable className="review-queue">
-      <Table size="small" data-testid="review-queue">
-        <TableHead>
-          <TableRow>
-            <TableCell className="review-queue__submitted">提出日時</TableCell>
-            <TableCell>課題</TableCell>
-            <TableCell>受講生</TableCell>
-            <TableCell>ステータス</TableCell>
-            <TableCell className="review-queue__claimed">担当</TableCell>
-            <TableCell>操作</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <table className="plain-table" data-testid="review-queue">
+        <thead>
+          <tr>
+            <th className="review-queue__submitted">提出日時</th>
+            <th>課題</th>
+            <th>受講生</th>
+            <th>ステータス</th>
+            <th className="review-queue__claimed">担当</th>
+            <th>操作</th>
+          </tr>
+        </thead>
+        <tbody>
           {submissions.map((s) => (
-            <TableRow key={s.id} data-testid="queue-row" data-submission-id={s.id}>
-              <TableCell data-label="提出日時" className="review-queue__submitted data-table__nowrap">
+            <tr key={s.id} data-testid="queue-row" data-submission-id={s.id}>
+              <td data-label="提出日時" className="review-queue__submitted data-table__nowrap">
                 <Submitted submission={s} />
-              </TableCell>
-              <TableCell data-label="課題" className="review-queue__task">
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {s.task.curriculum.title}
-                </Typography>
-                <Typography variant="body2">{s.task.title}</Typography>
-                <Chip size="small" variant="outlined" label={reviewLevelLabels[s.task.review_level]} />
+              </td>
+              <td data-label="課題" className="review-queue__task">
+                <div className="text-caption text-secondary">{s.task.curriculum.title}</div>
+                <p className="text-body2">{s.task.title}</p>
+                <Chip variant="outlined" label={reviewLevelLabels[s.task.review_level]} />
                 <div className="data-table__fold review-queue__fold-submitted">
                   <Submitted submission={s} />
                 </div>
-              </TableCell>
-              <TableCell data-label="受講生" className="review-queue__student data-table__breakable">
+              </td>
+              <td data-label="受講生" className="review-queue__student data-table__breakable">
                 <AccountChip account={s.student} size={24} />
-              </TableCell>
-              <TableCell data-label="ステータス" className="data-table__nowrap">
+              </td>
+              <td data-label="ステータス" className="data-table__nowrap">
                 <StatusChip label={submissionStatusLabels[s.status]} tone={statusTone(s.status)} />
-                <Typography variant="caption" color="text.secondary" component="div" className="data-table__fold">
-                  担当: {claimer(s)}
-                </Typography>
-              </TableCell>
-              <TableCell
-                data-label="担当"
-                className="review-queue__claimed data-table__nowrap"
-                data-testid="queue-claimed-by"
-              >
+                <div className="text-caption text-secondary data-table__fold">担当: {claimer(s)}</div>
+              </td>
+              <td data-label="担当" className="review-queue__claimed data-table__nowrap" data-testid="queue-claimed-by">
                 {claimer(s)}
-              </TableCell>
-              <TableCell className="review-queue__actions">
-                <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Button size="small" variant="contained" onClick={() => onOpen(s.id)} sx={{ whiteSpace: 'nowrap' }}>
+              </td>
+              <td className="review-queue__actions">
+                <div className="button-row">
+                  <PlainButton variant="contained" onClick={() => onOpen(s.id)}>
                     {s.status === 'waiting' && s.can_review ? 'レビューする' : '詳細'}
-                  </Button>
+                  </PlainButton>
                   <ClaimButtons submission={s} me={me} onRefused={onRefused} />
-                </Stack>
-              </TableCell>
-            </TableRow>
+                </div>
+              </td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </table>
     </DataTable>
   );
 }

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { AppTheme } from '../../../components/app-theme';
 import { errorEntry } from '../../../components/error-catalogue';
 import { CloseIcon } from '../../../components/icons';
 import { ReviewThread } from '../../../components/review-thread';
@@ -25,7 +26,7 @@ export interface ReviewDialogProps {
   onClose: () => void;
 }
 
-// One submission: summary, earlier reviews, claim buttons and the review form, or why the user
+// One submission (loaded lazily with MUI and its theme): summary, earlier reviews, claim buttons and the review form, or why the user
 // cannot review it (reviewed or claimed by someone else first, a level they do not review).
 export function ReviewDialog({ submissionId, me, onClose }: ReviewDialogProps) {
   const submission = useSubmission(submissionId);
@@ -33,52 +34,54 @@ export function ReviewDialog({ submissionId, me, onClose }: ReviewDialogProps) {
   const s = submission.data;
   const blocked = s ? reviewBlocked(s, me) : null;
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby="review-dialog-title"
-      data-testid="review-dialog"
-    >
-      <DialogTitle id="review-dialog-title" sx={{ pr: 6 }}>
-        {s ? `${s.task.curriculum.title} / ${s.task.title}` : '提出'}
-        <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {submission.error && <Alert severity="error">{errorEntry(errorStatus(submission.error)).message}</Alert>}
-        {!s && !submission.error && <LinearProgress aria-label="読み込み中" />}
-        {s && (
-          <>
-            <SubmissionSummary submission={s} />
-            <Divider sx={{ my: 2 }} />
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-              レビュー履歴
-            </Typography>
-            <ReviewThread reviews={s.reviews} />
-            <Divider sx={{ my: 2 }} />
-            {refusal && (
-              <Alert severity="error" sx={{ mb: 2 }} data-testid="review-refusal" onClose={() => setRefusal(null)}>
-                {refusal}
-              </Alert>
-            )}
-            <ClaimButtons submission={s} me={me} onRefused={setRefusal} />
-            {blocked ? (
-              blocked !== refusal && (
-                <Alert severity="info" sx={{ mt: 2 }} data-testid="review-blocked">
-                  {blocked}
+    <AppTheme>
+      <Dialog
+        open
+        onClose={onClose}
+        fullWidth
+        maxWidth="md"
+        aria-labelledby="review-dialog-title"
+        data-testid="review-dialog"
+      >
+        <DialogTitle id="review-dialog-title" sx={{ pr: 6 }}>
+          {s ? `${s.task.curriculum.title} / ${s.task.title}` : '提出'}
+          <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers>
+          {submission.error && <Alert severity="error">{errorEntry(errorStatus(submission.error)).message}</Alert>}
+          {!s && !submission.error && <LinearProgress aria-label="読み込み中" />}
+          {s && (
+            <>
+              <SubmissionSummary submission={s} />
+              <Divider sx={{ my: 2 }} />
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                レビュー履歴
+              </Typography>
+              <ReviewThread reviews={s.reviews} />
+              <Divider sx={{ my: 2 }} />
+              {refusal && (
+                <Alert severity="error" sx={{ mb: 2 }} data-testid="review-refusal" onClose={() => setRefusal(null)}>
+                  {refusal}
                 </Alert>
-              )
-            ) : (
-              <Box sx={{ mt: 2 }}>
-                <ReviewForm submissionId={s.id} onReviewed={onClose} onRefused={setRefusal} />
-              </Box>
-            )}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+              )}
+              <ClaimButtons submission={s} me={me} onRefused={setRefusal} />
+              {blocked ? (
+                blocked !== refusal && (
+                  <Alert severity="info" sx={{ mt: 2 }} data-testid="review-blocked">
+                    {blocked}
+                  </Alert>
+                )
+              ) : (
+                <Box sx={{ mt: 2 }}>
+                  <ReviewForm submissionId={s.id} onReviewed={onClose} onRefused={setRefusal} />
+                </Box>
+              )}
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </AppTheme>
   );
 }

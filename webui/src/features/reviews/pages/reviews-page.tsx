@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import { AppTheme } from '../../../components/app-theme';
+import { InlineAlert } from '../../../components/inline-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { ProgressLine } from '../../../components/progress-line';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { showErrorPage } from '../../../lib/feedback';
@@ -16,14 +12,17 @@ import { QueueFilters } from '../components/queue-filters';
 import { QueueTable } from '../components/queue-table';
 import { parseQueueFilter, queueSearchParams, type QueueFilter } from '../queue-filter';
 import { useReviewQueueChannel } from '../use-review-queue-channel';
+import './reviews-page.css';
 
-// The dialog (review form, Markdown editor and preview, mentions) loads when a submission is
-// opened, so the queue paints without it.
+// The first screen (heading, rule links, filters, queue) is plain elements and CSS, so it paints
+// without MUI. The dialog (review form, Markdown editor and preview, mentions) and the page links
+// use MUI and load when they are needed.
 const ReviewDialog = lazy(() =>
   import(/* webpackChunkName: "review-dialog" */ '../components/review-dialog').then((m) => ({
     default: m.ReviewDialog,
   })),
 );
+const QueuePagination = lazy(() => import(/* webpackChunkName: "queue-pagination" */ '../components/queue-pagination'));
 
 // /reviews (admin and mentors, review layout): the queue oldest first with its filters (kept
 // in the URL, with the open submission as ?submission=ID), claim buttons, the review dialog
@@ -50,30 +49,26 @@ export function Component() {
   const meta = queue.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per)) : 1;
   return (
-    <AppTheme>
+    <>
       <PageHeading title="レビュー" />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={{ xs: 0.5, sm: 2 }}
-        sx={{ mb: 2 }}
-        component="nav"
-        aria-label="レビューのルール"
-      >
+      <nav className="review-rules" aria-label="レビューのルール">
         <Link to="/reviews/notes/rules-for-basic-mentors">ベーシックメンターのレビュールール</Link>
         <Link to="/reviews/notes/rules-for-advanced-mentors">上級メンターのレビュールール</Link>
-      </Stack>
+      </nav>
       <QueueFilters filter={filter} curriculums={curriculums.data ?? []} onChange={(next) => navigate(next, null)} />
       {refusal && (
-        <Alert severity="error" sx={{ mt: 2 }} onClose={() => setRefusal(null)} data-testid="queue-refusal">
-          {refusal}
-        </Alert>
+        <div className="review-queue-refusal">
+          <InlineAlert onClose={() => setRefusal(null)} testId="queue-refusal">
+            {refusal}
+          </InlineAlert>
+        </div>
       )}
       {meta && (
-        <Typography variant="body2" sx={{ mt: 2 }} data-testid="queue-total">
+        <p className="text-body2 review-queue-total" data-testid="queue-total">
           {meta.total}件
-        </Typography>
+        </p>
       )}
-      {queue.isFetching && <LinearProgress aria-label="読み込み中" />}
+      {queue.isFetching && <ProgressLine label="読み込み中" />}
       {queue.data && (
         <QueueTable
           submissions={queue.data.data}
@@ -83,18 +78,19 @@ export function Component() {
         />
       )}
       {pages > 1 && (
-        <Pagination
-          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-          count={pages}
-          page={Math.min(filter.page, pages)}
-          onChange={(_, page) => navigate({ ...filter, page }, null)}
-        />
+        <Suspense fallback={null}>
+          <QueuePagination
+            count={pages}
+            page={Math.min(filter.page, pages)}
+            onChange={(page) => navigate({ ...filter, page }, null)}
+          />
+        </Suspense>
       )}
       {open !== null && (
-        <Suspense fallback={<LinearProgress aria-label="読み込み中" />}>
+        <Suspense fallback={<ProgressLine label="読み込み中" />}>
           <ReviewDialog key={open} submissionId={open} me={me} onClose={() => navigate(filter, null)} />
         </Suspense>
       )}
-    </AppTheme>
+    </>
   );
 }

@@ -22,7 +22,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <Alert severity="error" sx={{ mb: 1 }}>
             取り込めない行があります。CSVを直してもう一度選んでください(何も変更されていません)。
           </Alert>
-          <DataTable sx={{ maxHeight: 320, mb: 2 }}>
+          <DataTable style={{ maxHeight: 320, marginBottom: 16 }}>
             <Table size="small" stickyHeader data-testid="import-errors">
               <TableHead>
                 <TableRow>
@@ -47,7 +47,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         </>
       )}
       {report.rows.length > 0 && (
-        <DataTable sx={{ maxHeight: 480 }}>
+        <DataTable style={{ maxHeight: 480 }}>
           <Table size="small" stickyHeader data-testid="import-rows">
             <TableHead>
               <TableRow>
