@@ -144,15 +144,51 @@ void apply(Config& c, const std::string& key, const YAML::Node& value, const std
   }
 }
 
-void walk(Config& c, const YAML::Node& node, const std::string& prefix, const std::string& file) {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The known key an unknown one was meant to be: the same key in another section
+// ("smtp.url" -> "mail.smtp.url"), else the closest spelling within a third of its length.
+std::string nearest_key(const std::string& key) {
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(2, key.size() / 3) + 1;
+  for (const auto& [known, setter] : setters()) {
+    if (known.size() > key.size() && known.ends_with("." + key)) return known;
+    if (const auto d = edit_distance(key, known); d < best_distance) {
+      best = known;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+using UnknownKeys = std::vector<UnknownKey>;
+
+void walk(Config& c, const YAML::Node& node, const std::string& prefix, const std::string& file, UnknownKeys* unknown) {
   for (const auto& kv : node) {
     const std::string key = prefix + kv.first.as<std::string>();
     if (setters().count(key)) {
       apply(c, key, kv.second, file);
     } else if (kv.second.IsMap()) {
-      walk(c, kv.second, key + ".", file);
+      walk(c, kv.second, key + ".", file, unknown);
+    } else if (unknown) {
+      unknown->push_back({key, nearest_key(key), file});
     } else {
-      throw Error(errc::invalid, "config: unknown key '" + key + "' in " + file);
+      const auto nearest = nearest_key(key);
+      throw Error(errc::invalid, "config: unknown key '" + key + "' in " + file +
+                                     (nearest.empty() ? "" : " (did you mean '" + nearest + "'?)"));
     }
   }
 }
@@ -237,15 +273,6 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: public_url must be an http:// or https:// URL, e.g. https://camp.example.com");
 }
 
-// The address campd listens on as a URL: what a browser on this machine opens.
-std::string url_of_listen(const Config& c) {
-  auto host = c.listen_host();
-  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
-  else if (host == "::" || host == "[::]") host = "[::1]";
-  else if (host.find(':') != std::string::npos && host.front() != '[') host = "[" + host + "]";
-  return "http://" + host + ":" + std::to_string(c.listen_port());
-}
-
 }  // namespace
 
 std::string Config::listen_host() const { return listen.substr(0, listen.rfind(':')); }
@@ -260,6 +287,14 @@ unsigned short Config::listen_port() const {
   }
 }
 
+std::string Config::listen_url() const {
+  auto host = listen_host();
+  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
+  else if (host == "::" || host == "[::]") host = "[::1]";
+  else if (host.find(':') != std::string::npos && host.front() != '[') host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(listen_port());
+}
+
 std::string Config::uploads_dir() const { return (fs::path(data_dir) / "uploads").string(); }
 
 std::string Config::mail_dir() const { return (fs::path(data_dir) / "mail").string(); }
@@ -267,7 +302,9 @@ std::string Config::questionnaire_key_file() const {
   return questionnaire_key_file_path.empty() ? (fs::path(data_dir) / "questionnaire_keys").string() : questionnaire_key_file_path;
 }
 
-Config load_config(const std::optional<std::string>& path) {
+namespace {
+
+Config load(const std::optional<std::string>& path, UnknownKeys* unknown) {
   Config c;
   std::optional<std::string> file = path;
   if (!file)
@@ -281,7 +318,7 @@ Config load_config(const std::optional<std::string>& path) {
     } catch (const YAML::Exception& e) {
       throw Error(errc::invalid, "config: " + *file + ": " + e.what());
     }
-    if (root.IsMap()) walk(c, root, "", *file);
+    if (root.IsMap()) walk(c, root, "", *file, unknown);
     else if (!root.IsNull()) throw Error(errc::invalid, "config: " + *file + " is not a mapping");
   }
   for (const auto& [key, setter] : setters()) {
@@ -298,10 +335,19 @@ Config load_config(const std::optional<std::string>& path) {
   c.notification_scan.lookback_days = c.notification_retention_days;
   c.data_dir = fs::absolute(c.data_dir).lexically_normal().string();
   if (!c.data_dir.empty() && c.data_dir.back() == '/') c.data_dir.pop_back();
-  if (c.public_url.empty()) c.public_url = url_of_listen(c);
+  c.public_url_from_listen = c.public_url.empty();
+  if (c.public_url_from_listen) c.public_url = c.listen_url();
   while (c.public_url.size() > 8 && c.public_url.back() == '/') c.public_url.pop_back();
   if (!c.webui_dir.empty()) c.webui_dir = fs::absolute(c.webui_dir).lexically_normal().string();
   return c;
+}
+
+}  // namespace
+
+Config load_config(const std::optional<std::string>& path) { return load(path, nullptr); }
+
+Config load_config(const std::optional<std::string>& path, std::vector<UnknownKey>& unknown) {
+  return load(path, &unknown);
 }
 
 }  // namespace camp

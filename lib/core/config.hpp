@@ -118,6 +118,7 @@ struct Config {
   // Where people reach the web app: the base of every link in a mail (no trailing slash). Not
   // configured: http://<listen> (a wildcard listen address gives 127.0.0.1), see load_config.
   std::string public_url;
+  bool public_url_from_listen = false;  // public_url was not configured: it follows listen
   int shutdown_grace_seconds = 10;
   CableLimits cable;
   MailConfig mail;
@@ -130,13 +131,24 @@ struct Config {
 
   std::string listen_host() const;
   unsigned short listen_port() const;
+  // The address campd listens on as a URL: what a browser on this machine opens (a wildcard
+  // address gives 127.0.0.1 or [::1]).
+  std::string listen_url() const;
   std::string uploads_dir() const;
   std::string mail_dir() const;
   std::string questionnaire_key_file() const;  // data_dir/mail: the .eml files when no SMTP server is configured
 };
 
+// A key of the config file that camp does not know (a typo, usually), with the known key
+// nearest to it (empty when none is close).
+struct UnknownKey {
+  std::string key, nearest, file;
+};
+
 // Loads the file at `path` (or $CAMP_CONFIG, or nothing) and applies the environment.
-// Throws camp::Error(invalid) naming the key when a value is wrong.
+// Throws camp::Error(invalid) naming the key when a value is wrong or a key unknown.
 Config load_config(const std::optional<std::string>& path);
+// The same, but unknown keys are collected into `unknown` instead of refused (camp doctor).
+Config load_config(const std::optional<std::string>& path, std::vector<UnknownKey>& unknown);
 
 }  // namespace camp

@@ -7,4 +7,13 @@ void ping(Tx& tx) {
   tx.exec(kPing);
 }
 
+std::optional<std::string> data_directory(pqxx::connection& conn) {
+  try {
+    pqxx::nontransaction tx(conn);
+    return tx.exec1("SHOW data_directory")[0].as<std::string>();
+  } catch (const pqxx::sql_error&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace camp::db

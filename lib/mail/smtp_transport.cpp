@@ -28,11 +28,30 @@ int abort_when_stopping(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off
   return stopping && stopping->load() ? 1 : 0;
 }
 
+void init_curl_once() {
+  static std::once_flag global;
+  std::call_once(global, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+// Where and how to reach the server: URL, TLS, login and timeouts (sending and probing alike).
+void set_connection(CURL* curl, const MailConfig& config) {
+  curl_easy_setopt(curl, CURLOPT_URL, config.smtp_url.c_str());
+  curl_easy_setopt(curl, CURLOPT_USE_SSL, config.smtp_starttls == "required" ? CURLUSESSL_ALL
+                                          : config.smtp_starttls == "try"    ? CURLUSESSL_TRY
+                                                                              : CURLUSESSL_NONE);
+  if (!config.smtp_username.empty()) {
+    curl_easy_setopt(curl, CURLOPT_USERNAME, config.smtp_username.c_str());
+    curl_easy_setopt(curl, CURLOPT_PASSWORD, config.smtp_password.c_str());
+  }
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, static_cast<long>(config.smtp_connect_timeout_seconds));
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT, static_cast<long>(config.smtp_timeout_seconds));
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for timeouts
+}
+
 class SmtpTransport final : public Transport {
  public:
   SmtpTransport(MailConfig config, const std::atomic<bool>* stopping) : config_(std::move(config)), stopping_(stopping) {
-    static std::once_flag global;
-    std::call_once(global, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    init_curl_once();
     curl_ = curl_easy_init();
     if (!curl_) throw std::runtime_error("libcurl: cannot create a handle");
   }
@@ -43,23 +62,13 @@ class SmtpTransport final : public Transport {
     char error[CURL_ERROR_SIZE] = "";
     const std::string from = "<" + envelope_from + ">";
     curl_slist* rcpt = curl_slist_append(nullptr, ("<" + mail.to + ">").c_str());
-    curl_easy_setopt(curl_, CURLOPT_URL, config_.smtp_url.c_str());
+    set_connection(curl_, config_);
     curl_easy_setopt(curl_, CURLOPT_MAIL_FROM, from.c_str());
     curl_easy_setopt(curl_, CURLOPT_MAIL_RCPT, rcpt);
     curl_easy_setopt(curl_, CURLOPT_UPLOAD, 1L);
     curl_easy_setopt(curl_, CURLOPT_READFUNCTION, read_upload);
     curl_easy_setopt(curl_, CURLOPT_READDATA, &upload);
     curl_easy_setopt(curl_, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(message.size()));
-    curl_easy_setopt(curl_, CURLOPT_USE_SSL, config_.smtp_starttls == "required" ? CURLUSESSL_ALL
-                                             : config_.smtp_starttls == "try"    ? CURLUSESSL_TRY
-                                                                                  : CURLUSESSL_NONE);
-    if (!config_.smtp_username.empty()) {
-      curl_easy_setopt(curl_, CURLOPT_USERNAME, config_.smtp_username.c_str());
-      curl_easy_setopt(curl_, CURLOPT_PASSWORD, config_.smtp_password.c_str());
-    }
-    curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT, static_cast<long>(config_.smtp_connect_timeout_seconds));
-    curl_easy_setopt(curl_, CURLOPT_TIMEOUT, static_cast<long>(config_.smtp_timeout_seconds));
-    curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for timeouts
     curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, error);
     curl_easy_setopt(curl_, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(curl_, CURLOPT_XFERINFOFUNCTION, abort_when_stopping);
@@ -91,6 +100,23 @@ class SmtpTransport final : public Transport {
 
 std::unique_ptr<Transport> make_smtp_transport(const MailConfig& config, const std::atomic<bool>* stopping) {
   return std::make_unique<SmtpTransport>(config, stopping);
+}
+
+void probe_smtp(const MailConfig& config) {
+  init_curl_once();
+  CURL* curl = curl_easy_init();
+  if (!curl) throw std::runtime_error("libcurl: cannot create a handle");
+  char error[CURL_ERROR_SIZE] = "";
+  set_connection(curl, config);
+  // Connecting is the whole SMTP session up to a transaction: greeting, EHLO, STARTTLS, AUTH.
+  curl_easy_setopt(curl, CURLOPT_CONNECT_ONLY, 1L);
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+  const CURLcode rc = curl_easy_perform(curl);
+  curl_easy_cleanup(curl);
+  if (rc == CURLE_OK) return;
+  std::string what = std::string("smtp: ") + curl_easy_strerror(rc);
+  if (*error) what += std::string(": ") + error;
+  throw SendFailure(what, false);
 }
 
 }  // namespace camp::mail

@@ -36,4 +36,8 @@ std::unique_ptr<Transport> make_transport(const Config& config, const std::atomi
 std::unique_ptr<Transport> make_smtp_transport(const MailConfig& config, const std::atomic<bool>* stopping);
 std::unique_ptr<Transport> make_eml_transport(const std::string& directory);
 
+// Connects to mail.smtp.url and logs in (greeting, EHLO, STARTTLS, AUTH) without sending
+// anything; throws SendFailure saying what failed (camp doctor).
+void probe_smtp(const MailConfig& config);
+
 }  // namespace camp::mail
