@@ -234,12 +234,21 @@ Check check_webui(const Config& c) {
 
 }  // namespace
 
+// The test suites' cheap hashing must never reach a school.
+Check check_password_hashing(const Config& c) {
+  if (c.password_hashing == "interactive") return {"password_hashing", true, "argon2id at its interactive limits (64 MiB)", ""};
+  return {"password_hashing", false,
+          "password_hashing is " + c.password_hashing + ": new passwords are hashed at argon2id's smallest limits",
+          "remove the key (interactive is the default); passwords set meanwhile stay weak until their owners change them"};
+}
+
 std::vector<Check> run_doctor(const std::optional<std::string>& config_path) {
   std::optional<Config> config;
   auto checks = check_config(config_path, config);
   if (config) {
     const auto& c = *config;
     checks.push_back(check_public_url(c));
+    checks.push_back(check_password_hashing(c));
     checks.push_back(check_jwt_secret(c));
     checks.push_back(check_key_file("questionnaire_keys", c.questionnaire_key_file(), "can read the sealed questionnaire answers"));
     for (auto& check : check_database(c)) checks.push_back(std::move(check));

@@ -25,7 +25,7 @@ struct Run {
 
 // `env` comes first on the command line, so it may override the defaults set here.
 Run camp(const std::string& args, const std::string& env = "") {
-  const std::string cmd = "env -u CAMP_PUBLIC_URL -u CAMP_LISTEN -u CAMP_JWT_SECRET -u CAMP_WEBUI_DIR CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" +
+  const std::string cmd = "env -u CAMP_PUBLIC_URL -u CAMP_LISTEN -u CAMP_JWT_SECRET -u CAMP_WEBUI_DIR -u CAMP_PASSWORD_HASHING CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" +
                           data_dir + "' " + env + " " CAMP_BIN " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
@@ -78,7 +78,7 @@ TEST_F(Doctor, AllWellExitsZero) {
   const auto r = camp("--config " + good_config() + " doctor --json");
   ASSERT_EQ(r.code, 0) << r.out;
   const auto checks = nlohmann::json::parse(r.out);
-  for (const auto& name : {"config", "public_url", "jwt_secret", "questionnaire_keys", "postgresql", "migrations",
+  for (const auto& name : {"config", "public_url", "password_hashing", "jwt_secret", "questionnaire_keys", "postgresql", "migrations",
                            "disk_postgresql", "smtp", "disk_data_dir", "webui", "timezone"}) {
     const auto c = check(checks, name);
     ASSERT_TRUE(c.is_object()) << name << " missing: " << r.out;
@@ -91,6 +91,14 @@ TEST_F(Doctor, AllWellExitsZero) {
   EXPECT_EQ(text.code, 0) << text.out;
   EXPECT_EQ(text.out.find("PROBLEM"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("checks passed"), std::string::npos) << text.out;
+}
+
+TEST_F(Doctor, TheTestSuitesPasswordHashingIsAProblem) {
+  write_file(fs::path(data_dir) / "jwt_secret", std::string(64, 'a'));
+  const auto r = camp("--config " + good_config("password_hashing: minimum_for_tests\n") + " doctor");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("PROBLEM  password_hashing: password_hashing is minimum_for_tests"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 problem(s) found"), std::string::npos) << r.out;
 }
 
 TEST_F(Doctor, TypoedKeyNamesTheNearestKnownOne) {

@@ -23,8 +23,11 @@ describe('school time under another browser zone', () => {
     expect(formatDateTime('2026-11-20T05:00:00-05:00', 'YYYY年M月D日(dd) HH:mm')).toBe('2026年11月20日(金) 19:00');
     // New York's summer time changes nothing in Tokyo.
     expect(formatDateTime('2026-07-01T12:00:00Z')).toBe('2026/07/01 21:00');
-    // The zone's rules are Intl's, not a fixed +09:00: Tokyo kept summer time in 1950.
+    // Before 1952 the zone's rules are Intl's: Tokyo kept summer time in 1950 (+10:00) and was
+    // back at +09:00 by the end of 1951; from 1952 on it is +09:00 without asking Intl.
     expect(formatDateTime('1950-07-01T12:00:00Z')).toBe('1950/07/01 22:00');
+    expect(formatDateTime('1951-12-31T14:59:59Z', 'YYYY/MM/DD HH:mm:ss')).toBe('1951/12/31 23:59:59');
+    expect(formatDateTime('1952-01-01T00:00:00Z')).toBe('1952/01/01 09:00');
     expect(formatDateTime('2026-11-20T10:00:59.999Z', 'HH:mm:ss.SSS')).toBe('19:00:59.999');
   });
 
