@@ -272,12 +272,15 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   std::vector<std::int64_t> hits;
   for (const auto& r : tx.exec(kSearchRecent, q.category_id, q.status, q.since, q.unanswered, pats, budget, wanted))
     hits.push_back(r[0].as<std::int64_t>());
-  const bool complete = !has_bigram;  // the walk saw every question
+  bool complete = !has_bigram;  // the walk saw every question
 
   SearchResult out;
   std::int64_t counted = static_cast<std::int64_t>(hits.size());
-  if (counted <= kCountCap && !complete)
+  if (counted <= kCountCap && !complete) {
     counted = tx.exec(kSearchCount, q.category_id, q.status, q.since, q.unanswered, pats, words)[0][0].as<std::int64_t>();
+    // No more matches than the walk found: it found them all, and the page comes from them.
+    complete = counted <= static_cast<std::int64_t>(hits.size());
+  }
   out.total_capped = counted > kCountCap;
   out.total = std::min<std::int64_t>(counted, kCountCap);
 

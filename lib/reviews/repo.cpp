@@ -51,10 +51,17 @@ constexpr db::Statement kReviewsOf{
     "SELECT r.id, r.submission_id, r.status, r.comment, " CAMP_ISO("r.created_at") ", a.id, a.display_name, a.image_url "
     "FROM reviews r JOIN people a ON a.id = r.account_id WHERE r.submission_id = ANY ($1::int8[]) "
     "ORDER BY r.created_at, r.id"};
-constexpr db::Statement kStudentTask{
-    "reviews.student_task",
-    "SELECT " CAMP_SUBMISSION_COLUMNS "FROM submissions s " CAMP_SUBMISSION_JOINS
-    "WHERE s.account_id = $1 AND s.task_id = $2 ORDER BY s.created_at DESC, s.id DESC"};
+// A submission with its reviews and the student's other submissions of the task, in one
+// statement (one snapshot): a row per submission of the task, newest first, the asked one once
+// per review of it (review columns null when it has none, and on the other rows).
+constexpr db::Statement kDetail{
+    "reviews.detail",
+    "SELECT " CAMP_SUBMISSION_COLUMNS ", r.id, r.submission_id, r.status, r.comment, " CAMP_ISO("r.created_at") ", "
+    "ra.id, ra.display_name, ra.image_url "
+    "FROM submissions asked JOIN submissions s ON s.account_id = asked.account_id AND s.task_id = asked.task_id "
+    CAMP_SUBMISSION_JOINS
+    "LEFT JOIN (reviews r JOIN people ra ON ra.id = r.account_id) ON r.submission_id = s.id AND s.id = asked.id "
+    "WHERE asked.id = $1 ORDER BY s.created_at DESC, s.id DESC, r.created_at, r.id"};
 constexpr db::Statement kStudentCurriculum{
     "reviews.student_curriculum",
     "SELECT " CAMP_SUBMISSION_COLUMNS "FROM submissions s " CAMP_SUBMISSION_JOINS
@@ -111,6 +118,19 @@ Submission read_submission(const pqxx::row& r, int at) {
     s.claimed_at = opt_text(r[at + 15]);
   }
   return s;
+}
+
+Review read_review(const pqxx::row& r, int at) {
+  Review v;
+  v.id = r[at].as<std::int64_t>();
+  v.submission_id = r[at + 1].as<std::int64_t>();
+  v.status = r[at + 2].as<std::string>();
+  v.comment = r[at + 3].as<std::string>();
+  v.created_at = r[at + 4].as<std::string>();
+  v.reviewer_id = r[at + 5].as<std::int64_t>();
+  v.reviewer_name = r[at + 6].as<std::string>();
+  v.reviewer_image_url = opt_text(r[at + 7]);
+  return v;
 }
 
 std::vector<Submission> read_all(const pqxx::result& rows) {
@@ -170,23 +190,25 @@ std::optional<Submission> find(db::Tx& tx, std::int64_t id) {
 
 std::vector<Review> reviews_of(db::Tx& tx, const std::vector<std::int64_t>& ids) {
   std::vector<Review> out;
-  for (const auto& r : tx.exec(kReviewsOf, db::int_array(ids))) {
-    Review v;
-    v.id = r[0].as<std::int64_t>();
-    v.submission_id = r[1].as<std::int64_t>();
-    v.status = r[2].as<std::string>();
-    v.comment = r[3].as<std::string>();
-    v.created_at = r[4].as<std::string>();
-    v.reviewer_id = r[5].as<std::int64_t>();
-    v.reviewer_name = r[6].as<std::string>();
-    v.reviewer_image_url = opt_text(r[7]);
-    out.push_back(std::move(v));
-  }
+  for (const auto& r : tx.exec(kReviewsOf, db::int_array(ids))) out.push_back(read_review(r, 0));
   return out;
 }
 
-std::vector<Submission> student_task_submissions(db::Tx& tx, std::int64_t account_id, int task_id) {
-  return read_all(tx.exec(kStudentTask, account_id, task_id));
+std::optional<SubmissionDetail> find_detail(db::Tx& tx, std::int64_t id) {
+  const auto rows = tx.exec(kDetail, id);
+  if (rows.empty()) return std::nullopt;
+  constexpr int kReviewAt = 16;  // after CAMP_SUBMISSION_COLUMNS
+  SubmissionDetail out;
+  bool seen = false;
+  for (const auto& r : rows) {
+    if (r[0].as<std::int64_t>() != id) {
+      out.history.push_back(read_submission(r, 0));
+      continue;
+    }
+    if (!seen) out.submission = read_submission(r, 0), seen = true;
+    if (!r[kReviewAt].is_null()) out.reviews.push_back(read_review(r, kReviewAt));
+  }
+  return out;
 }
 
 std::vector<Submission> student_curriculum_submissions(db::Tx& tx, std::int64_t account_id, const std::string& curriculum) {

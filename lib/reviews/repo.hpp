@@ -40,8 +40,8 @@ void announce(db::Tx& tx, const std::string& event, std::int64_t submission_id);
 
 std::optional<Submission> find(db::Tx& tx, std::int64_t id);
 std::vector<Review> reviews_of(db::Tx& tx, const std::vector<std::int64_t>& submission_ids);
-// Every submission of the student for the task, newest first.
-std::vector<Submission> student_task_submissions(db::Tx& tx, std::int64_t account_id, int task_id);
+// The submission, its reviews and the student's other submissions of the task (one statement).
+std::optional<SubmissionDetail> find_detail(db::Tx& tx, std::int64_t id);
 // Every submission of the student in the curriculum, newest first.
 std::vector<Submission> student_curriculum_submissions(db::Tx& tx, std::int64_t account_id, const std::string& curriculum);
 

@@ -60,15 +60,10 @@ bool may_read_submission(const accounts::Account& actor, std::int64_t student_id
 }
 
 SubmissionDetail ReviewService::detail(db::Tx& tx, const accounts::Account& actor, std::int64_t id) {
-  auto s = repo::find(tx, id);
-  if (!s) throw not_found();
-  if (!may_read_submission(actor, s->student_id)) throw not_found();
-  SubmissionDetail d;
-  d.reviews = repo::reviews_of(tx, {id});
-  for (auto& h : repo::student_task_submissions(tx, s->student_id, s->task_id))
-    if (h.id != id) d.history.push_back(std::move(h));
-  d.submission = with_can_review(std::move(*s), actor);
-  return d;
+  auto d = repo::find_detail(tx, id);
+  if (!d || !may_read_submission(actor, d->submission.student_id)) throw not_found();
+  d->submission = with_can_review(std::move(d->submission), actor);
+  return std::move(*d);
 }
 
 SubmissionDetail ReviewService::submit(const accounts::Account& actor, std::int64_t task_id, const std::string& url) {
@@ -132,7 +127,7 @@ QueuePage ReviewService::queue(const accounts::Account& actor, const QueueParams
 
 SubmissionDetail ReviewService::get(const accounts::Account& actor, std::int64_t id) {
   if (actor.role == Role::graduate) throw forbidden();
-  return pool_.transaction([&](db::Tx& tx) { return detail(tx, actor, id); }, db::Isolation::repeatable_read);
+  return pool_.autocommit([&](db::Tx& tx) { return detail(tx, actor, id); });
 }
 
 Submission ReviewService::claim(const accounts::Account& actor, std::int64_t id) {
