@@ -17,33 +17,49 @@ constexpr db::Statement kTagNamed{"event_tags.named", "SELECT 1 FROM event_tags 
 constexpr db::Statement kDeleteTag{"event_tags.delete", "DELETE FROM event_tags WHERE id = $1"};
 
 // $1: the viewer (their participation and waitlist position).
-#define CAMP_EVENT_SELECT                                                                                        \
-  "SELECT e.id, e.title, t.id, t.name, e.image_url, e.description, e.capacity, e.participants_count, "          \
+#define CAMP_EVENT_COLUMNS                                                                                       \
+  "e.id, e.title, t.id, t.name, e.image_url, e.description, e.capacity, e.participants_count, "                 \
   "e.waitlist_count, floor(extract(epoch FROM e.starts_at))::int8, floor(extract(epoch FROM e.ends_at))::int8, " \
   "e.status, e.meeting_url, p.status, "                                                                         \
   "CASE WHEN p.status = 'waitlisted' THEN (SELECT count(*) FROM event_participations w "                       \
   "WHERE w.event_id = e.id AND w.status = 'waitlisted' AND w.seq <= p.seq) END, "                              \
   "floor(extract(epoch FROM e.published_at))::int8, floor(extract(epoch FROM e.created_at))::int8, "           \
-  "floor(extract(epoch FROM e.updated_at))::int8 "                                                              \
-  "FROM events e JOIN event_tags t ON t.id = e.tag_id "                                                         \
+  "floor(extract(epoch FROM e.updated_at))::int8 "
+#define CAMP_EVENT_FROM                                                \
+  "FROM events e JOIN event_tags t ON t.id = e.tag_id "                \
   "LEFT JOIN event_participations p ON p.event_id = e.id AND p.account_id = $1 "
+#define CAMP_EVENT_SELECT "SELECT " CAMP_EVENT_COLUMNS CAMP_EVENT_FROM
 
-// $2 now (epoch seconds), $3 LIMIT, $4 OFFSET. An event is upcoming until it ends.
-constexpr db::Statement kUpcoming{"events.upcoming", CAMP_EVENT_SELECT
+// The viewer ($1) has seen every published event: the unread badge goes to zero. `when` says
+// whether to (a boolean parameter); an account that saw the newest already is not written.
+#define CAMP_MARK_SEEN(when)                                                                          \
+  "INSERT INTO event_reads (account_id, seen_seq) "                                                   \
+  "SELECT $1, coalesce((SELECT max(publish_seq) FROM events WHERE publish_seq IS NOT NULL), 0) WHERE " when " " \
+  "ON CONFLICT (account_id) DO UPDATE SET seen_seq = EXCLUDED.seen_seq, updated_at = now() "          \
+  "WHERE event_reads.seen_seq < EXCLUDED.seen_seq"
+// A page of a list in one statement (one round trip on the busiest event route): $2 now (epoch
+// seconds), $3 LIMIT, $4 OFFSET, $5 mark the events seen; the scope's total is the last column
+// (an InitPlan, counted once).
+#define CAMP_EVENT_PAGE(total)                                                                        \
+  "WITH seen AS (" CAMP_MARK_SEEN("$5::boolean") ") SELECT " CAMP_EVENT_COLUMNS ", (" total ") " CAMP_EVENT_FROM
+
+// An event is upcoming until it ends.
+#define CAMP_COUNT_UPCOMING(now) "SELECT count(*) FROM events c WHERE " CAMP_EVENT_UPCOMING("c", now)
+#define CAMP_COUNT_PAST(now) "SELECT count(*) FROM events c WHERE c.status <> 'draft' AND c.ends_at <= " now
+#define CAMP_COUNT_DRAFTS "SELECT count(*) FROM events c WHERE c.status = 'draft'"
+constexpr db::Statement kUpcoming{"events.upcoming", CAMP_EVENT_PAGE(CAMP_COUNT_UPCOMING("to_timestamp($2)"))
                                   "WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($2)") " "
                                   "ORDER BY e.starts_at, e.id LIMIT $3 OFFSET $4"};
-constexpr db::Statement kPast{"events.past", CAMP_EVENT_SELECT
+constexpr db::Statement kPast{"events.past", CAMP_EVENT_PAGE(CAMP_COUNT_PAST("to_timestamp($2)"))
                               "WHERE e.status <> 'draft' AND e.ends_at <= to_timestamp($2) "
                               "ORDER BY e.starts_at DESC, e.id DESC LIMIT $3 OFFSET $4"};
-constexpr db::Statement kDrafts{"events.drafts", CAMP_EVENT_SELECT
+constexpr db::Statement kDrafts{"events.drafts", CAMP_EVENT_PAGE(CAMP_COUNT_DRAFTS)
                                 "WHERE e.status = 'draft' AND $2::int8 IS NOT NULL "
                                 "ORDER BY e.created_at DESC, e.id DESC LIMIT $3 OFFSET $4"};
-constexpr db::Statement kCountUpcoming{"events.count_upcoming",
-                                       "SELECT count(*) FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($1)")};
-constexpr db::Statement kCountPast{"events.count_past",
-                                   "SELECT count(*) FROM events WHERE status <> 'draft' AND ends_at <= to_timestamp($1)"};
-constexpr db::Statement kCountDrafts{"events.count_drafts",
-                                     "SELECT count(*) FROM events WHERE status = 'draft' AND $1::int8 IS NOT NULL"};
+// The total alone, for a page past the last (the page statement then returns no row to carry it).
+constexpr db::Statement kCountUpcoming{"events.count_upcoming", CAMP_COUNT_UPCOMING("to_timestamp($1)")};
+constexpr db::Statement kCountPast{"events.count_past", CAMP_COUNT_PAST("to_timestamp($1)")};
+constexpr db::Statement kCountDrafts{"events.count_drafts", CAMP_COUNT_DRAFTS " AND $1::int8 IS NOT NULL"};
 constexpr db::Statement kFind{"events.find", CAMP_EVENT_SELECT "WHERE e.id = $2"};
 constexpr db::Statement kTitled{"events.titled", "SELECT 1 FROM events WHERE title = $1 LIMIT 1"};
 constexpr db::Statement kLock{
@@ -101,12 +117,7 @@ constexpr db::Statement kMemberIds{
     "event_participations.members",
     "SELECT account_id FROM event_participations WHERE event_id = $1 AND ($2 OR status = 'participant') ORDER BY seq"};
 
-constexpr db::Statement kMarkSeen{
-    "event_reads.mark",
-    "INSERT INTO event_reads (account_id, seen_seq) "
-    "VALUES ($1, coalesce((SELECT max(publish_seq) FROM events WHERE publish_seq IS NOT NULL), 0)) "
-    "ON CONFLICT (account_id) DO UPDATE SET seen_seq = EXCLUDED.seen_seq, updated_at = now() "
-    "WHERE event_reads.seen_seq < EXCLUDED.seen_seq"};
+constexpr db::Statement kMarkSeen{"event_reads.mark", CAMP_MARK_SEEN("true")};
 constexpr db::Statement kUnread{
     "event_reads.unread",
     "SELECT count(*) FROM events WHERE status = 'published' AND publish_seq IS NOT NULL "
@@ -191,14 +202,15 @@ bool tag_in_use(db::Tx& tx, int id) { return !tx.exec(kTagInUse, id).empty(); }
 bool tag_named(db::Tx& tx, const std::string& name, int except_id) { return !tx.exec(kTagNamed, name, except_id).empty(); }
 void delete_tag(db::Tx& tx, int id) { tx.exec(kDeleteTag, id); }
 
-std::vector<Event> list(db::Tx& tx, std::int64_t viewer, Scope scope, std::int64_t now, int page, int per) {
+std::pair<std::vector<Event>, std::int64_t> list(db::Tx& tx, std::int64_t viewer, Scope scope, std::int64_t now, int page,
+                                                 int per, bool mark_seen) {
   const auto& st = scope == Scope::upcoming ? kUpcoming : scope == Scope::past ? kPast : kDrafts;
-  return read_events(tx.exec(st, viewer, now, per, static_cast<std::int64_t>(page - 1) * per));
-}
-
-std::int64_t count(db::Tx& tx, Scope scope, std::int64_t now) {
-  const auto& st = scope == Scope::upcoming ? kCountUpcoming : scope == Scope::past ? kCountPast : kCountDrafts;
-  return tx.exec(st, now)[0][0].as<std::int64_t>();
+  const auto rows = tx.exec(st, viewer, now, per, static_cast<std::int64_t>(page - 1) * per, mark_seen);
+  constexpr int kTotalAt = 18;  // after CAMP_EVENT_COLUMNS
+  if (!rows.empty()) return {read_events(rows), rows[0][kTotalAt].as<std::int64_t>()};
+  if (page == 1) return {{}, 0};
+  const auto& count = scope == Scope::upcoming ? kCountUpcoming : scope == Scope::past ? kCountPast : kCountDrafts;
+  return {{}, tx.exec(count, now)[0][0].as<std::int64_t>()};
 }
 
 std::optional<Event> find(db::Tx& tx, std::int64_t id, std::int64_t viewer) {

@@ -24,8 +24,9 @@ void delete_tag(db::Tx& tx, int id);
 
 // --- events (read as `viewer` sees them: their own participation; 0 for nobody)
 enum class Scope { upcoming, past, drafts };
-std::vector<Event> list(db::Tx& tx, std::int64_t viewer, Scope scope, std::int64_t now, int page, int per);
-std::int64_t count(db::Tx& tx, Scope scope, std::int64_t now);
+// A page of the scope and the scope's total; with mark_seen the viewer has seen every published event.
+std::pair<std::vector<Event>, std::int64_t> list(db::Tx& tx, std::int64_t viewer, Scope scope, std::int64_t now, int page,
+                                                 int per, bool mark_seen);
 std::optional<Event> find(db::Tx& tx, std::int64_t id, std::int64_t viewer);
 // Whether an event has this title (the seed's natural key).
 bool titled(db::Tx& tx, const std::string& title);

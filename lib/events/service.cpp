@@ -97,13 +97,9 @@ EventPage EventService::list(const accounts::Account& actor, const ListParams& p
   else throw Error(errc::invalid, std::string(msg::invalid_input), {{"scope", {std::string(msg::event_scope_choice)}}});
   const auto now = epoch(clock_.now());
   EventPage page{{}, 0, p.page, p.per};
-  // Three statements on their own, without BEGIN and COMMIT: the marking is one atomic write, and
-  // a page and its total read a moment apart are what a reload would show anyway.
-  pool_.autocommit([&](db::Tx& tx) {
-    page.items = repo::list(tx, actor.id, scope, now, p.page, p.per);
-    page.total = repo::count(tx, scope, now);
-    if (actor.role != Role::admin) repo::mark_seen(tx, actor.id);
-  });
+  // One statement: the page, its total and (for those with an unread badge) the marking.
+  std::tie(page.items, page.total) = pool_.autocommit(
+      [&](db::Tx& tx) { return repo::list(tx, actor.id, scope, now, p.page, p.per, actor.role != Role::admin); });
   for (auto& e : page.items) e = visible(actor, std::move(e));
   return page;
 }

@@ -412,4 +412,17 @@ test('lists: upcoming ascending, past descending, with the page meta', async () 
   const past = await api('GET', '/api/v1/events?scope=past', { token: student.token });
   const ps = past.json.data.map((e) => e.starts_at);
   assert.deepEqual(ps, [...ps].sort().reverse());
+  // The total is the scope's on every page, also past the last one (no row carries it there).
+  for (const scope of ['upcoming', 'past']) {
+    const all = await api('GET', `/api/v1/events?scope=${scope}&per=100`, { token: student.token });
+    assert.equal(all.json.meta.total, all.json.data.length, scope);
+    const second = await api('GET', `/api/v1/events?scope=${scope}&per=1&page=2`, { token: student.token });
+    assert.equal(second.json.meta.total, all.json.meta.total, scope);
+    const beyond = await api('GET', `/api/v1/events?scope=${scope}&per=1&page=${all.json.meta.total + 5}`, { token: student.token });
+    assert.deepEqual([beyond.json.data.length, beyond.json.meta.total], [0, all.json.meta.total], scope);
+  }
+  const drafts = await api('GET', '/api/v1/events?scope=drafts&per=100', { token: admin.token });
+  const draftsBeyond = await api('GET', '/api/v1/events?scope=drafts&page=50', { token: admin.token });
+  assert.ok(drafts.json.meta.total > 0);
+  assert.deepEqual([draftsBeyond.json.data.length, draftsBeyond.json.meta.total], [0, drafts.json.meta.total]);
 });
