@@ -4,7 +4,10 @@
 // websocket open, against one daemon (direct PostgreSQL) or three behind HAProxy with PgBouncer
 // in transaction mode (the set-up of docs/deploy.md, started by tests/drills/lib/stack.mjs).
 //
-//   node bench/school_day.mjs [--daemons 1|3] [--rate 500] [--seconds 60] [--sockets 2000]
+//   node bench/school_day.mjs [--daemons 1|3] [--rate 500] [--seconds 60] [--sockets 2000] [--profile 1]
+//
+// --profile 1 loads pg_stat_statements and prints the ten statements that took PostgreSQL the
+// most time per second of the mix (execution time: on this CPU-bound set-up, its CPU).
 //
 // Open loop: requests leave on schedule whether or not earlier ones came back, and latency is
 // measured from the scheduled time (no coordinated omission). wrk cannot do this per route (its
@@ -26,12 +29,27 @@ const DAEMONS = arg('daemons', 1);
 const RATE = arg('rate', 500);
 const SECONDS = arg('seconds', 60);
 const SOCKETS = arg('sockets', 2000);
+const PROFILE = arg('profile', 0) === 1;
 const LOGIN_NOTE = 'the login lane hashes at nice 19: on a busy machine it gets little CPU';
 process.env.CAMP_BIN ??= join(root, 'build/bin/camp');
 process.env.CAMPD_BIN ??= join(root, 'build/bin/campd');
 delete process.env.CAMP_CONFIG;  // the product defaults, plus what follows
 
 const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+// The statements that took PostgreSQL the most time per second of the mix, and the totals.
+async function printProfile(wall, requests) {
+  const top = (await stack.psql(`SELECT round((total_exec_time / ${wall})::numeric, 1), calls, round((1000 * total_exec_time / calls)::numeric), rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10`)).split('\n');
+  const [ms, calls] = (await stack.psql('SELECT round(sum(total_exec_time)::numeric), sum(calls) FROM pg_stat_statements')).split('|').map(Number);
+  console.log(`\nPostgreSQL (pg_stat_statements over the mix): ${(ms / wall).toFixed(0)} ms of execution per second, ${(calls / requests).toFixed(2)} statements per request (BEGIN and COMMIT included; the websockets' and background work's too). The ten that cost the most:\n`);
+  console.log('| ms per s | calls | mean µs | rows | statement |');
+  console.log('|---:|---:|---:|---:|---|');
+  for (const line of top) {
+    const [perSecond, n, mean, rowCount, ...rest] = line.split('|');
+    const text = rest.join('|');  // the statement's own bars
+    console.log(`| ${perSecond} | ${n} | ${mean} | ${rowCount} | \`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+  }
+}
 
 // ---- the stack and its data -------------------------------------------------------------
 const stack = await startStack({
@@ -43,6 +61,7 @@ const stack = await startStack({
     CAMP_HTTP_MAX_CONNECTIONS: '4096',
     CAMP_MAIL_DIGEST_ENABLED: 'false',
   },
+  postgresSettings: PROFILE ? { shared_preload_libraries: 'pg_stat_statements' } : {},
 });
 const base = DAEMONS > 1 ? stack.proxyUrl : stack.daemons[0].url;
 let exitCode = 0;
@@ -193,6 +212,7 @@ try {
   // ---- the mix at RATE req/s -------------------------------------------------------------------
   stats.forEach((_, k) => { if (!k.startsWith('POST /api/v1/account_token')) stats.delete(k); });
   const wsClosedBefore = sockets.filter((s) => !s.ready).length;
+  if (PROFILE) await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const cpu0 = snapshot();
   const self0 = process.cpuUsage();
   const start = performance.now();
@@ -232,6 +252,7 @@ try {
   console.log(`| **mix (without the login burst)** | ${done} | ${q(all, 0.5).toFixed(1)} | ${q(all, 0.99).toFixed(1)} | ${errors} (${(100 * errors / done).toFixed(2)} %) |`);
   console.log(`\nThroughput ${(done / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s; websockets dropped during the run: ${wsDropped}.`);
   console.log(`Busy cores: ${Object.entries(busy).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; total ${busyCores.toFixed(2)} → **${(done / wall / busyCores).toFixed(0)} req/s per busy core** (load generator itself: ${((self.user + self.system) / 1e6 / wall).toFixed(2)} cores, not counted).`);
+  if (PROFILE) await printProfile(wall, done);
   for (const s of sockets) s.close();
 } catch (e) {
   console.error(e);

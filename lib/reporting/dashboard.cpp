@@ -3,12 +3,17 @@
 #include <chrono>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 namespace camp::reporting {
 namespace {
 
 // $1 today (school date), $2 first and $3 last day of the period, $4 now (epoch seconds),
 // $5..$12 the bounds (from, below) of the four waiting-age buckets. Every condition is the one
 // the figure's list uses (reporting/definitions.hpp).
+#define CAMP_UPCOMING_COLUMNS                                                                        \
+  "e.id, e.title, floor(extract(epoch FROM e.starts_at))::int8, floor(extract(epoch FROM e.ends_at))::int8, " \
+  "e.participants_count, e.capacity, e.status = 'cancelled'"
 #define CAMP_AGED(from, below) \
   "count(*) FILTER (WHERE " CAMP_SUBMISSION_AGE("s", "to_timestamp($4)", from, below) ")"
 constexpr db::Statement kFigures{
@@ -21,18 +26,20 @@ constexpr db::Statement kFigures{
     "(SELECT count(*) FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($4)") "), "
     "(SELECT count(*) FROM students WHERE start_date BETWEEN $2::date AND $3::date), "
     "(SELECT count(*) FROM mail_outbox WHERE status = 'failed'), "
-    "(SELECT count(*) FROM students s WHERE " CAMP_STUDENT_BEHIND("s", "$1::date") ") FROM w"};
-#undef CAMP_AGED
-constexpr db::Statement kByCourse{
-    "reporting.course_figures",
-    "SELECT c.code, c.name, c.months, "
+    "(SELECT count(*) FROM students s WHERE " CAMP_STUDENT_BEHIND("s", "$1::date") "), "
+    // Per course (a JSON array of [code, name, months, active, behind]) and the next $13 events
+    // (arrays of kUpcoming's columns): the whole dashboard is one statement, so one snapshot.
+    "(SELECT json_agg(json_build_array(c.code, c.name, c.months, "
     "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND s.status = 'active'), "
-    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND " CAMP_STUDENT_BEHIND("s", "$1::date") ") "
-    "FROM courses c ORDER BY c.id"};
+    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND " CAMP_STUDENT_BEHIND("s", "$1::date") ")) "
+    "ORDER BY c.id) FROM courses c), "
+    "(SELECT json_agg(json_build_array(" CAMP_UPCOMING_COLUMNS ") ORDER BY e.starts_at, e.id) FROM ("
+    "SELECT * FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($4)") " ORDER BY e.starts_at, e.id LIMIT $13) e) "
+    "FROM w"};
+#undef CAMP_AGED
 constexpr db::Statement kUpcoming{
     "reporting.upcoming_events",
-    "SELECT e.id, e.title, floor(extract(epoch FROM e.starts_at))::int8, floor(extract(epoch FROM e.ends_at))::int8, "
-    "e.participants_count, e.capacity, e.status = 'cancelled' FROM events e "
+    "SELECT " CAMP_UPCOMING_COLUMNS " FROM events e "
     "WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($1)") " ORDER BY e.starts_at, e.id LIMIT $2"};
 constexpr db::Statement kProgress{
     "reporting.curriculum_progress",
@@ -50,15 +57,31 @@ std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono:
 // bucket's link opens (age_below alone) has no lower bound either.
 std::optional<int> lower_bound(int from_days) { return from_days > 0 ? std::optional<int>(from_days) : std::nullopt; }
 
+
+// kUpcoming's columns, from a row or a JSON array.
+UpcomingEvent upcoming_event(const pqxx::row& r) {
+  return {r[0].as<std::int64_t>(), r[1].as<std::string>(), unix_time(r[2].as<std::int64_t>()),
+          unix_time(r[3].as<std::int64_t>()), r[4].as<int>(), r[5].as<int>(), r[6].as<bool>()};
+}
+UpcomingEvent upcoming_event(const nlohmann::json& a) {
+  return {a[0].get<std::int64_t>(), a[1].get<std::string>(), unix_time(a[2].get<std::int64_t>()),
+          unix_time(a[3].get<std::int64_t>()), a[4].get<int>(), a[5].get<int>(), a[6].get<bool>()};
+}
+
+// A json_agg column: an array, or null when it aggregated no row.
+nlohmann::json json_rows(const pqxx::field& f) {
+  return f.is_null() ? nlohmann::json::array() : nlohmann::json::parse(f.as<std::string>());
+}
+
 }  // namespace
 
-SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now) {
+SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now, int events) {
   const auto& b = kWaitingAgeBuckets;
   static_assert(kWaitingAgeBuckets.size() == 4, "kFigures counts four buckets");
   const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), epoch(now),
                          lower_bound(b[0].from_days), b[0].below_days, lower_bound(b[1].from_days), b[1].below_days,
                          lower_bound(b[2].from_days), b[2].below_days, lower_bound(b[3].from_days),
-                         b[3].below_days)[0];
+                         b[3].below_days, events)[0];
   SchoolFigures out;
   out.waiting_submissions = f[0].as<std::int64_t>();
   if (!f[1].is_null()) out.oldest_waiting = unix_time(f[1].as<std::int64_t>());
@@ -68,22 +91,16 @@ SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_d
   out.new_students = f[8].as<std::int64_t>();
   out.failed_mails = f[9].as<std::int64_t>();
   out.behind = f[10].as<std::int64_t>();
-  return out;
-}
-
-std::vector<CourseFigures> course_figures(db::Tx& tx, Date today) {
-  std::vector<CourseFigures> out;
-  for (const auto& r : tx.exec(kByCourse, format_date(today)))
-    out.push_back({r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<int>(), r[3].as<std::int64_t>(),
-                   r[4].as<std::int64_t>()});
+  for (const auto& c : json_rows(f[11]))
+    out.courses.push_back({c[0].get<std::string>(), c[1].get<std::string>(), c[2].get<int>(), c[3].get<std::int64_t>(),
+                           c[4].get<std::int64_t>()});
+  for (const auto& e : json_rows(f[12])) out.next_events.push_back(upcoming_event(e));
   return out;
 }
 
 std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit) {
   std::vector<UpcomingEvent> out;
-  for (const auto& r : tx.exec(kUpcoming, epoch(now), limit))
-    out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), unix_time(r[2].as<std::int64_t>()),
-                   unix_time(r[3].as<std::int64_t>()), r[4].as<int>(), r[5].as<int>(), r[6].as<bool>()});
+  for (const auto& r : tx.exec(kUpcoming, epoch(now), limit)) out.push_back(upcoming_event(r));
   return out;
 }
 

@@ -14,6 +14,20 @@
 
 namespace camp::reporting {
 
+struct CourseFigures {
+  std::string code, name;
+  int months = 0;
+  std::int64_t active = 0, behind = 0;
+};
+
+struct UpcomingEvent {
+  std::int64_t id = 0;
+  std::string title;
+  TimePoint starts_at, ends_at;
+  int participants_count = 0, capacity = 0;
+  bool cancelled = false;
+};
+
 struct SchoolFigures {
   std::int64_t waiting_submissions = 0;
   std::optional<TimePoint> oldest_waiting;  // the oldest waiting submission's time
@@ -24,25 +38,13 @@ struct SchoolFigures {
   std::int64_t new_students = 0;  // starting between the two days given
   std::int64_t failed_mails = 0;
   std::int64_t behind = 0;  // active students past their due day
+  std::vector<CourseFigures> courses;  // every course, in id order
+  std::vector<UpcomingEvent> next_events;  // as upcoming_events(now, events)
 };
+// The admin's dashboard in one statement (one snapshot: every figure agrees with the others).
 // `today` is the school date; new students are those starting in [first_day, last_day].
-SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now);
+SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now, int events);
 
-struct CourseFigures {
-  std::string code, name;
-  int months = 0;
-  std::int64_t active = 0, behind = 0;
-};
-// Every course, in id order.
-std::vector<CourseFigures> course_figures(db::Tx& tx, Date today);
-
-struct UpcomingEvent {
-  std::int64_t id = 0;
-  std::string title;
-  TimePoint starts_at, ends_at;
-  int participants_count = 0, capacity = 0;
-  bool cancelled = false;
-};
 // The event list's upcoming events (published or cancelled, not ended at `now`), soonest first.
 std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit);
 

@@ -33,48 +33,43 @@ nlohmann::json DashboardService::dashboard(const accounts::Account& actor) {
   const auto now = clock_.now();
   const Date first{today.year(), today.month(), std::chrono::day(1)};
   const Date last{today.year() / today.month() / std::chrono::last};
-  return pool_.transaction(
-      [&](db::Tx& tx) {
-        const auto f = reporting::school_figures(tx, today, first, last, now);
-        auto active = nlohmann::json::array(), behind = nlohmann::json::array();
-        for (const auto& c : reporting::course_figures(tx, today)) {
-          const nlohmann::json course = {{"code", c.code}, {"name", c.name}, {"months", c.months}};
-          active.push_back({{"course", course}, {"count", c.active}, {"link", "/students?status=active&course=" + c.code}});
-          behind.push_back({{"course", course}, {"count", c.behind}, {"link", "/students?behind=true&course=" + c.code}});
-        }
-        auto events = nlohmann::json::array();
-        for (const auto& e : reporting::upcoming_events(tx, now, 5)) {
-          auto event = event_json(e);
-          event["participants_count"] = e.participants_count;
-          event["capacity"] = e.capacity;
-          events.push_back(std::move(event));
-        }
-        auto buckets = nlohmann::json::array();
-        for (std::size_t i = 0; i < reporting::kWaitingAgeBuckets.size(); ++i) {
-          const auto& b = reporting::kWaitingAgeBuckets[i];
-          buckets.push_back({{"key", b.key},
-                             {"from_days", b.from_days},
-                             {"below_days", b.below_days ? nlohmann::json(*b.below_days) : nlohmann::json(nullptr)},
-                             {"count", f.waiting_by_age[i]},
-                             {"link", queue_link(b)}});
-        }
-        return nlohmann::json{
-            {"today", format_date(today)},
-            {"active_by_course", active},
-            {"behind", {{"count", f.behind}, {"by_course", behind}, {"link", "/students?behind=true"}}},
-            {"waiting_submissions",
-             {{"count", f.waiting_submissions},
-              {"oldest_created_at", f.oldest_waiting ? nlohmann::json(iso_school(*f.oldest_waiting)) : nlohmann::json(nullptr)},
-              {"buckets", buckets},
-              {"link", "/reviews"}}},
-            {"unanswered_questions", {{"count", f.unanswered_questions}, {"link", "/questions?unanswered=true"}}},
-            {"upcoming_events", {{"count", f.upcoming_events}, {"data", events}, {"link", "/events"}}},
-            {"new_students_this_month",
-             {{"count", f.new_students},
-              {"link", "/students?started_from=" + format_date(first) + "&started_to=" + format_date(last)}}},
-            {"failed_mails", {{"count", f.failed_mails}, {"link", nullptr}}}};
-      },
-      db::Isolation::repeatable_read);
+  const auto f = pool_.autocommit([&](db::Tx& tx) { return reporting::school_figures(tx, today, first, last, now, 5); });
+  auto active = nlohmann::json::array(), behind = nlohmann::json::array();
+  for (const auto& c : f.courses) {
+    const nlohmann::json course = {{"code", c.code}, {"name", c.name}, {"months", c.months}};
+    active.push_back({{"course", course}, {"count", c.active}, {"link", "/students?status=active&course=" + c.code}});
+    behind.push_back({{"course", course}, {"count", c.behind}, {"link", "/students?behind=true&course=" + c.code}});
+  }
+  auto events = nlohmann::json::array();
+  for (const auto& e : f.next_events) {
+    auto event = event_json(e);
+    event["participants_count"] = e.participants_count;
+    event["capacity"] = e.capacity;
+    events.push_back(std::move(event));
+  }
+  auto buckets = nlohmann::json::array();
+  for (std::size_t i = 0; i < reporting::kWaitingAgeBuckets.size(); ++i) {
+    const auto& b = reporting::kWaitingAgeBuckets[i];
+    buckets.push_back({{"key", b.key},
+                       {"from_days", b.from_days},
+                       {"below_days", b.below_days ? nlohmann::json(*b.below_days) : nlohmann::json(nullptr)},
+                       {"count", f.waiting_by_age[i]},
+                       {"link", queue_link(b)}});
+  }
+  return nlohmann::json{
+      {"today", format_date(today)},
+      {"active_by_course", active},
+      {"behind", {{"count", f.behind}, {"by_course", behind}, {"link", "/students?behind=true"}}},
+      {"waiting_submissions",
+       {{"count", f.waiting_submissions},
+        {"oldest_created_at", f.oldest_waiting ? nlohmann::json(iso_school(*f.oldest_waiting)) : nlohmann::json(nullptr)},
+        {"buckets", buckets},
+        {"link", "/reviews"}}},
+      {"unanswered_questions", {{"count", f.unanswered_questions}, {"link", "/questions?unanswered=true"}}},
+      {"upcoming_events", {{"count", f.upcoming_events}, {"data", events}, {"link", "/events"}}},
+      {"new_students_this_month",
+       {{"count", f.new_students}, {"link", "/students?started_from=" + format_date(first) + "&started_to=" + format_date(last)}}},
+      {"failed_mails", {{"count", f.failed_mails}, {"link", nullptr}}}};
 }
 
 nlohmann::json DashboardService::trends(const accounts::Account& actor, int weeks) {

@@ -62,18 +62,20 @@ for t in "${targets[@]}"; do
   clang++-14 -fsanitize=fuzzer,address,undefined "${objs[@]}" ${libs[$t]} -o "$out/$t"
 done
 
-status=0
-for t in "${targets[@]}"; do
+# The targets run two at a time (one core each), each for `seconds`.
+fuzz_one() {
+  local t=$1
   mkdir -p "$out/corpus/$t"
-  echo "== fuzz $t (${seconds}s)"
   # Found inputs go to the first (scratch) directory; the committed seeds are only read.
   if ! (cd "$out" && ./"$t" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=1024 \
         -artifact_prefix="$out/crash-$t-" -print_final_stats=1 "corpus/$t" "$root/tests/fuzz/corpus/$t" \
         >"$out/$t.log" 2>&1); then
+    echo "== fuzz $t (${seconds}s): FAILED"
     tail -40 "$out/$t.log"
-    status=1
-  else
-    grep -E '^stat::number_of_executed_units|^#[0-9]+ *DONE' "$out/$t.log" | tail -2 || true
+    return 1
   fi
-done
-exit $status
+  echo "== fuzz $t (${seconds}s): $(grep -E '^stat::number_of_executed_units' "$out/$t.log" | tail -1)"
+}
+export -f fuzz_one
+export seconds root
+printf '%s\n' "${targets[@]}" | xargs -P "${FUZZ_JOBS:-2}" -I{} bash -c 'fuzz_one "$1"' _ {}

@@ -84,17 +84,24 @@ function pgbouncerIni(databases, overrides) {
 
 /**
  * Starts the stack: {proxyUrl, daemons: [{url, port, child}], directUrl, bouncerUrl, camp(),
- * psql(), haproxyStat(), kill(i), stop()}. `daemonEnv` is added to every daemon's environment.
+ * psql(), haproxyStat(), kill(i), stop()}. `daemonEnv` is added to every daemon's environment;
+ * `postgresSettings` ({name: value}) go into PostgreSQL's configuration before it serves anyone.
  */
-export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500 } = {}) {
+export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500, postgresSettings = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'camp-drill-'));
   const side = mkdtempSync(join(tmpdir(), 'camp-drill-side-'));  // for pgbouncer, which runs as postgres under root
   chmodSync(side, 0o777);
   const procs = [];
   const baseEnv = { ...process.env, CAMP_DATA_DIR: dir, CAMP_DATABASE_URL: '' };
   execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
-  execFileSync(process.env.CAMP_BIN, ['db', 'migrate'], { env: baseEnv });
   const directUrl = execFileSync(process.env.CAMP_BIN, ['db', 'url'], { env: baseEnv, encoding: 'utf8' }).trim();
+  if (Object.keys(postgresSettings).length) {  // ALTER SYSTEM, then a restart (preloaded libraries need one)
+    for (const [name, value] of Object.entries(postgresSettings))
+      execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `value=${value}`, directUrl], { input: `ALTER SYSTEM SET ${name} = :'value';\n` });
+    execFileSync(process.env.CAMP_BIN, ['db', 'stop'], { env: baseEnv });
+    execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
+  }
+  execFileSync(process.env.CAMP_BIN, ['db', 'migrate'], { env: baseEnv });
   const socketDir = directUrl.match(/host='([^']+)'/)[1];
   const cliEnv = { ...baseEnv, CAMP_DATABASE_URL: directUrl };
 
