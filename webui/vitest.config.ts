@@ -1,4 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Test files share their worker's modules (isolate: false): no file pays again for React,
+// MUI and happy-dom, which took three quarters of the suite's time. A file that replaces a
+// module with vi.mock() needs the module graph to itself, so those run isolated.
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : /\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+const mocksModules = testFiles('src').filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
   define: {
@@ -9,10 +20,13 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'https://camp.test/' } },
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 30_000, // above findBy*'s 10 s (src/test/setup.ts)
     restoreMocks: true,
     unstubGlobals: true,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: mocksModules, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: mocksModules } },
+    ],
   },
 });

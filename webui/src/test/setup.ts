@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
+import { queryClient } from '../app/query-client';
+import { reloadEventDraft } from '../features/events/event-draft';
+import { forgetOpenDrafts } from '../features/questionnaires/questionnaire-draft';
+import { confirmationStore, errorPageStore, loadingStore, snackbarStore } from '../lib/feedback';
 import { contractViolations } from './contract-violations';
 
 // The browser's zone is not the school's: every date the app shows must still be Tokyo's
@@ -12,10 +16,19 @@ process.env.TZ = 'America/New_York';
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
+  // Test files share their worker's modules (vitest.config.ts): what the app keeps in module
+  // state goes back to what a fresh page load has.
+  queryClient.clear();
+  forgetOpenDrafts();
+  snackbarStore.set({ message: '', isOpen: false });
+  loadingStore.set(0);
+  errorPageStore.set(null);
+  confirmationStore.set(null);
   if (typeof document === 'undefined') return; // a test in the node environment
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  reloadEventDraft();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
