@@ -71,7 +71,7 @@ constexpr db::Statement kCategoryInUse{
 #define CAMP_KEYWORD_GIN "AND q.search_bigrams @> " CAMP_RARE_BIGRAMS " " CAMP_KEYWORD_LIKE
 
 // The plain list (most requests): the page from the ordering index, the pager's count by
-// walking at most kCountCap + 1 matches (an InitPlan). $5 LIMIT, $6 OFFSET. The one-row `one`
+// walking at most kListCountCap + 1 matches (an InitPlan). $5 LIMIT, $6 OFFSET. The one-row `one`
 // keeps the count when the page is empty.
 constexpr db::Statement kList{
     "questions.list",
@@ -90,7 +90,7 @@ constexpr db::Statement kSearchRecent{
 // Step 2, for rarer keywords: the capped count and the page through the bigram index.
 constexpr db::Statement kSearchCount{
     "questions.search_count",
-    "SELECT count(*) FROM (SELECT 1 FROM questions q " CAMP_QUESTION_FILTER CAMP_KEYWORD_GIN "LIMIT 1001) n"};
+    "SELECT count(*) FROM (SELECT 1 FROM questions q " CAMP_QUESTION_FILTER CAMP_KEYWORD_GIN "LIMIT $7) n"};
 constexpr db::Statement kSearchPage{
     "questions.search_page",
     "SELECT q.id FROM questions q " CAMP_QUESTION_FILTER CAMP_KEYWORD_GIN CAMP_QUESTION_ORDER "LIMIT $7 OFFSET $8"};
@@ -253,8 +253,9 @@ std::vector<Question> read_page(const pqxx::result& rows, int at) {
   return out;
 }
 
-// How many of the newest questions step 1 reads: a keyword in at least 1 question of 8 fills
-// the capped count there (~0.5 µs a row); rarer ones go to the bigram index.
+// How many of the newest questions step 1 reads: a keyword in at least 1 question of 40 fills
+// the capped count (kSearchCountCap + 1 matches) there, ~0.5 µs a row; rarer ones go to the
+// bigram index.
 constexpr int kRecentBudget = 8000;
 
 SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
@@ -266,7 +267,7 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   }
   const auto pats = db::text_array(patterns);
   const auto words = db::text_array(q.keywords);
-  const int wanted = std::max<int>(kCountCap + 1, offset + q.per);
+  const int wanted = std::max<int>(kSearchCountCap + 1, offset + q.per);
   // Single characters have no bigrams: the substring check alone, over every question.
   const int budget = has_bigram ? kRecentBudget : std::numeric_limits<int>::max();
   std::vector<std::int64_t> hits;
@@ -276,13 +277,14 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
 
   SearchResult out;
   std::int64_t counted = static_cast<std::int64_t>(hits.size());
-  if (counted <= kCountCap && !complete) {
-    counted = tx.exec(kSearchCount, q.category_id, q.status, q.since, q.unanswered, pats, words)[0][0].as<std::int64_t>();
+  if (counted <= kSearchCountCap && !complete) {
+    counted = tx.exec(kSearchCount, q.category_id, q.status, q.since, q.unanswered, pats, words, kSearchCountCap + 1)[0][0]
+                  .as<std::int64_t>();
     // No more matches than the walk found: it found them all, and the page comes from them.
     complete = counted <= static_cast<std::int64_t>(hits.size());
   }
-  out.total_capped = counted > kCountCap;
-  out.total = std::min<std::int64_t>(counted, kCountCap);
+  out.total_capped = counted > kSearchCountCap;
+  out.total = std::min<std::int64_t>(counted, kSearchCountCap);
 
   std::string page_ids;
   if (static_cast<int>(hits.size()) >= offset + q.per || complete) {
@@ -306,8 +308,8 @@ SearchResult search(db::Tx& tx, const SearchQuery& q) {
   const auto rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
   SearchResult out;
   const auto counted = rows[0][0].as<std::int64_t>();
-  out.total_capped = counted > kCountCap;
-  out.total = std::min<std::int64_t>(counted, kCountCap);
+  out.total_capped = counted > kListCountCap;
+  out.total = std::min<std::int64_t>(counted, kListCountCap);
   out.items = read_page(rows, 1);
   return out;
 }

@@ -39,12 +39,16 @@ struct SearchQuery {
   int page = 1, per = 20;
 };
 
-inline constexpr std::int64_t kCountCap = 1000;
+// Totals are counted up to a cap (the web app shows "N件以上" beyond it). The plain list counts
+// along the ordering index; keyword search counts by matching each row's text, which costs more
+// per row, and a page past the 10th is better served by another keyword.
+inline constexpr std::int64_t kListCountCap = 1000;
+inline constexpr std::int64_t kSearchCountCap = 200;
 
 struct SearchResult {
   std::vector<Question> items;
-  std::int64_t total = 0;     // at most kCountCap
-  bool total_capped = false;  // there are more than kCountCap matches
+  std::int64_t total = 0;     // at most the cap
+  bool total_capped = false;  // there are more matches than the cap
 };
 
 SearchResult search(db::Tx& tx, const SearchQuery& q);

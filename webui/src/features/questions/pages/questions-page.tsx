@@ -47,7 +47,7 @@ export function Component() {
       </Box>
       {meta && (
         <Typography variant="body2" data-testid="question-total">
-          {meta.total_capped ? '1000件以上' : `${meta.total}件`}
+          {meta.total_capped ? `${meta.total}件以上` : `${meta.total}件`}
         </Typography>
       )}
       {questions.isFetching && <LinearProgress aria-label="読み込み中" />}
