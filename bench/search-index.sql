@@ -4,7 +4,7 @@
 -- (clock_timestamp around EXECUTE, no client or network), :reps runs per keyword.
 --
 -- For each keyword of bench/search.mjs and each index, the two questions a search asks:
---   count: the pager's total, capped at 1,001 matches (the daemon's questions.search_count)
+--   count: the pager's total, capped at 201 matches (the daemon's questions.search_count, kSearchCountCap + 1)
 --   page:  the newest 20 matches (the daemon's questions.search_page)
 -- The bigram statements are the daemon's own SQL (the two rarest bigrams of each keyword by
 -- pg_stats); pg_trgm gets the plain LIKE and the planner's choice with its index present.
@@ -45,7 +45,7 @@ SELECT count(*) AS questions FROM questions \gset
 SELECT pg_size_pretty(pg_relation_size('questions_search_idx')) AS bigram_index_size \gset
 
 SELECT pg_temp.time_search('bigram GIN',
-  'SELECT count(*) FROM (SELECT 1 FROM questions q WHERE q.search_bigrams @> ' || :'rare' || ' AND q.search_text LIKE ALL ($1) LIMIT 1001) n',
+  'SELECT count(*) FROM (SELECT 1 FROM questions q WHERE q.search_bigrams @> ' || :'rare' || ' AND q.search_text LIKE ALL ($1) LIMIT 201) n',
   'SELECT array_agg(id) FROM (SELECT q.id FROM questions q WHERE q.search_bigrams @> ' || :'rare' || ' AND q.search_text LIKE ALL ($1) ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC LIMIT 20) p',
   :reps);
 
@@ -57,7 +57,7 @@ ANALYZE questions;
 SELECT pg_size_pretty(pg_relation_size('questions_search_trgm_idx')) AS trgm_index_size \gset
 
 SELECT pg_temp.time_search('pg_trgm GIN',
-  'SELECT count(*) FROM (SELECT 1 FROM questions q WHERE q.search_text LIKE ALL ($1) AND $2::text[] IS NOT NULL LIMIT 1001) n',
+  'SELECT count(*) FROM (SELECT 1 FROM questions q WHERE q.search_text LIKE ALL ($1) AND $2::text[] IS NOT NULL LIMIT 201) n',
   'SELECT array_agg(id) FROM (SELECT q.id FROM questions q WHERE q.search_text LIKE ALL ($1) AND $2::text[] IS NOT NULL ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC LIMIT 20) p',
   :reps);
 DROP INDEX questions_search_trgm_idx;
