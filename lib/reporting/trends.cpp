@@ -29,7 +29,7 @@ constexpr db::Statement kWeekly{
     "  UNION ALL SELECT s.account_id, s.task_id, 'approval', r.created_at FROM reviews r "
     "  JOIN submissions s ON s.id = r.submission_id "
     "  WHERE r.created_at >= (SELECT at FROM since) AND r.status = 'approved'), "
-    "late AS (SELECT st.id, st.due_on, st.start_date + p.end_day - 1 AS ends_on, "
+    "late AS MATERIALIZED (SELECT st.id, st.due_on, st.start_date + p.end_day - 1 AS ends_on, "
     "  (d.at AT TIME ZONE 'Asia/Tokyo')::date AS done_on FROM done d "
     "  JOIN students st ON st.account_id = d.account_id AND st.status = 'active' "
     "  JOIN course_plan_periods p ON p.course_id = st.course_id AND p.task_id = d.task_id AND p.kind = d.kind "
