@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { fillLogin, login } from './support';
+import { createStudent, fillLogin, login } from './support';
 
 // Two-factor login in the browser (docs/privacy.md): enrol from the key shown next to the QR
 // code, log out, log in again with a code. Codes come from Debian's oathtool.
@@ -11,18 +10,9 @@ function totp(secret: string, steps = 0): string {
   return execFileSync('oathtool', ['--totp', '-b', '-N', `@${at}`, secret], { encoding: 'utf8' }).trim();
 }
 
-function createTrial(password: string): string {
-  const email = `e2e-tfa-${randomBytes(6).toString('hex')}@example.com`;
-  execFileSync(process.env.CAMP_BIN ?? 'camp', ['accounts', 'create', '--email', email, '--role', 'trial'], {
-    input: `${password}\n`,
-    env: process.env,
-  });
-  return email;
-}
-
 test('enrol from the QR key, log out, log in with a code', async ({ page }) => {
   const password = 'pass-word-123';
-  const email = createTrial(password);
+  const { email } = createStudent(password);
   await login(page, email, password);
 
   await page.getByTestId('side-drawer').getByRole('button', { name: '設定' }).click();
