@@ -436,7 +436,8 @@ TEST_F(Cli, ResetTwoFactorIsAudited) {
   auto audit = camp("audit list --json");
   ASSERT_EQ(audit.code, 0) << audit.out;
   bool recorded = false;
-  for (const auto& e : nlohmann::json::parse(audit.out)["data"])
+  const auto entries = nlohmann::json::parse(audit.out);
+  for (const auto& e : entries["data"])
     recorded |= e["action"] == "two_factor.reset" && e["subject"] == "account " + who &&
                 e["actor"].get<std::string>().rfind("cli:", 0) == 0;
   EXPECT_TRUE(recorded) << audit.out;
