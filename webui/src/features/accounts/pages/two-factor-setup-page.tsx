@@ -9,7 +9,7 @@ import { showSnackbar } from '../../../lib/feedback';
 import { messages } from '../../../lib/messages';
 import { homePath } from '../../../lib/roles';
 import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
-import { meQueryKey } from '../api/get-me';
+import { meQueryOptions } from '../api/get-me';
 
 // /two-factor/setup: where a role that requires two-factor login is sent until it has enrolled
 // (app/access.ts). Enrolling leads on to the account's home page.
@@ -18,7 +18,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    // Read again now: the guards take the cached account, which still says "not enrolled".
+    await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
     showSnackbar(messages.two_factor_enabled);
     await navigate(homePath(account.role), { replace: true });
   };
