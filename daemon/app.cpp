@@ -175,11 +175,13 @@ http::Response App::dispatch(http::Request& request, std::size_t& slot) {
   slot = m.index;
   check_body_size(request, m.route->body_limit);
   http::Context ctx{request, *this, std::nullopt};
-  if (m.route->access == http::Access::logged_in) {
+  if (m.route->access != http::Access::anyone) {
     const auto token = bearer(request);
     if (token.empty()) throw Error(errc::unauthenticated, std::string(msg::login_required));
     ctx.principal = sessions.authenticate(token);
     request.account_id = ctx.principal->account.id;
+    if (m.route->access == http::Access::logged_in && two_factor.must_enrol(ctx.me()))
+      throw Error(errc::forbidden, std::string(msg::two_factor_enrolment_required));
     if (const auto key = request.header("idempotency-key"); key && is_write(request.method))
       return run_idempotent(*this, ctx, *m.route, *key);
   }

@@ -195,6 +195,12 @@ class Housekeeping {
         spdlog::warn("housekeeping failed: {}", e.what());
       }
       try {
+        if (const int n = app_.two_factor.prune_challenges())
+          spdlog::info("housekeeping: pruned {} expired two-factor challenges", n);
+      } catch (const std::exception& e) {
+        spdlog::warn("two-factor challenge pruning failed: {}", e.what());
+      }
+      try {
         if (const int n = db::prune_idempotency_keys(app_.pool)) spdlog::info("housekeeping: pruned {} idempotency keys", n);
       } catch (const std::exception& e) {
         spdlog::warn("idempotency key pruning failed: {}", e.what());

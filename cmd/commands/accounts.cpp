@@ -1,4 +1,4 @@
-// camp accounts create | list | set-role | invite
+// camp accounts create | list | set-role | invite | reset-2fa
 #include <unistd.h>
 
 #include <iostream>
@@ -96,6 +96,18 @@ int invite(Context& ctx, const InviteOptions& o) {
   return kOk;
 }
 
+// For the person who lost their authenticator: the secret and recovery codes go, every session
+// ends, an audit row records who did it; the next login asks for the password only (and sends
+// a required role to enrolment).
+int reset_two_factor(Context& ctx, const std::string& who) {
+  const auto account = find_account(ctx, who);
+  const bool removed = ctx.services().two_factor.reset(accounts::Account::system(), account.id);
+  if (ctx.json()) print_json({{"account_id", account.id}, {"reset", removed}});
+  else if (removed) std::cout << "two-factor login of " << account.email << " reset; every session ended\n";
+  else std::cout << account.email << " had no two-factor login; nothing changed\n";
+  return kOk;
+}
+
 }  // namespace
 
 void setup_accounts(CLI::App& app, Run& run) {
@@ -130,6 +142,14 @@ void setup_accounts(CLI::App& app, Run& run) {
   role_cmd->add_option("account", role_opts->account, "Account id or e-mail")->required();
   role_cmd->add_option("role", role_opts->role, kRoles)->required();
   role_cmd->callback([&run, role_opts] { run = [role_opts](Context& ctx) { return set_role(ctx, *role_opts); }; });
+
+  auto* reset_cmd = group->add_subcommand(
+      "reset-2fa", "Turn off an account's two-factor login (a lost phone); ends its sessions; audited");
+  auto reset_account = std::make_shared<std::string>();
+  reset_cmd->add_option("account", *reset_account, "Account id or e-mail")->required();
+  reset_cmd->callback([&run, reset_account] {
+    run = [reset_account](Context& ctx) { return reset_two_factor(ctx, *reset_account); };
+  });
 }
 
 }  // namespace camp::cli

@@ -95,8 +95,11 @@ int rotate_key(Context& ctx) {
   questionnaires::Progress progress;
   if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
   const auto r = service(ctx).rotate_key(accounts::Account::system(), progress);
-  if (ctx.json()) print_json({{"key_id", r.key_id}, {"resealed", r.resealed}, {"key_file", r.key_file}});
-  else std::cout << "key " << r.key_id << " is current; re-sealed " << r.resealed << " answers; " << r.key_file
+  if (ctx.json())
+    print_json({{"key_id", r.key_id}, {"resealed", r.resealed}, {"two_factor_resealed", r.others_resealed},
+                {"key_file", r.key_file}});
+  else std::cout << "key " << r.key_id << " is current; re-sealed " << r.resealed << " answers and "
+                 << r.others_resealed << " two-factor secrets; " << r.key_file
                  << " holds only it now\n"
                  << "restart the daemons so they read the new key file\n";
   return kOk;

@@ -17,6 +17,8 @@
 #include "app.hpp"
 #include "cable/channels.hpp"
 #include "cable/connection.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/random.hpp"
 
 namespace camp::cable {
@@ -30,7 +32,11 @@ struct CableServer::Impl {
         registry(a.config.cable),
         authenticate([&a](const std::string& token) {
           const auto expires_at = a.sessions.verify_token(token).expires_at;
-          return Authenticated{a.sessions.authenticate(token).account, expires_at};
+          auto account = a.sessions.authenticate(token).account;
+          // A role that must enrol in two-factor login gets no live channels until it has.
+          if (a.two_factor.must_enrol(account))
+            throw Error(errc::unauthenticated, std::string(msg::two_factor_enrolment_required));
+          return Authenticated{std::move(account), expires_at};
         }),
         shared{a.config.cable, channels, authenticate, clock, hub, registry, db},
         instance(random_hex(6)),

@@ -10,7 +10,12 @@ namespace {
 using http::Context;
 using http::Response;
 
-Response me(Context& ctx) { return Response::json(200, accounts::to_json(ctx.me())); }
+Response me(Context& ctx) {
+  auto out = accounts::to_json(ctx.me());
+  out["two_factor_enabled"] = ctx.me().two_factor_enabled;
+  out["two_factor_required"] = ctx.app.two_factor.required_for(ctx.me().role);
+  return Response::json(200, out);
+}
 
 // lib/ speaks domain names; the API keeps the specification's wire names (spec §3).
 constexpr std::pair<const char*, const char*> kWireNames[] = {
@@ -65,7 +70,7 @@ Response update(Context& ctx) {
 }  // namespace
 
 void add_accounts(http::Router& r) {
-  r.add({"GET", "/api/v1/accounts/me", http::Access::logged_in, me});
+  r.add({"GET", "/api/v1/accounts/me", http::Access::enrolling, me});
   // The login lane: an e-mail change verifies a password (argon2id), kept off the fast lane.
   r.add({"PATCH", "/api/v1/accounts/{id:int}", http::Access::logged_in, update, http::Lane::slow});
 }

@@ -22,6 +22,7 @@ void add_ai_chat(http::Router& router);
 void add_questionnaires(http::Router& router);
 void add_notifications(http::Router& router);
 void add_mentions(http::Router& router);
+void add_two_factor(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -43,6 +44,7 @@ inline void add_all(http::Router& router) {
   add_questionnaires(router);
   add_notifications(router);
   add_mentions(router);
+  add_two_factor(router);
 }
 
 }  // namespace camp::routes

@@ -21,7 +21,11 @@ Response login(Context& ctx) {
                                  std::string(ctx.request.header("user-agent").value_or("")), &delay_ms};
   // The per-e-mail slow-down delays the answer (server.cpp waits on a timer), right or wrong.
   try {
-    auto answer = Response::json(201, {{"jwt", ctx.app.sessions.login(request)}});
+    auto outcome = ctx.app.sessions.login_step(request);
+    // Two-factor login: no session until the code follows (POST /api/v1/sessions/two_factor).
+    auto answer = outcome.challenge.empty()
+                      ? Response::json(201, {{"jwt", outcome.jwt}})
+                      : Response::json(200, {{"two_factor_required", true}, {"challenge", outcome.challenge}});
     answer.delay_ms = delay_ms;
     return answer;
   } catch (const Error& e) {
@@ -41,7 +45,7 @@ Response logout(Context& ctx) {
 
 void add_sessions(http::Router& r) {
   r.add({"POST", "/api/v1/account_token", http::Access::anyone, login, http::Lane::slow});
-  r.add({"DELETE", "/api/v1/account_token", http::Access::logged_in, logout});
+  r.add({"DELETE", "/api/v1/account_token", http::Access::enrolling, logout});
 }
 
 }  // namespace camp::routes

@@ -30,6 +30,7 @@ struct Account {
   std::string display_name;  // the one rule (docs/design.md "Display names"), read from the database
   std::optional<std::string> image_url;
   std::optional<Course> course;
+  bool two_factor_enabled = false;  // TOTP login turned on (accounts/two_factor.hpp)
 
   // The system actor: the operator at the terminal (`camp`) and scheduled work. No account
   // row stands behind it (id 0: nothing is recorded as written by it); the policies allow it

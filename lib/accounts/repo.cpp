@@ -6,7 +6,8 @@ namespace camp::accounts::repo {
 namespace {
 
 #define CAMP_ACCOUNT_COLUMNS                                                           \
-  "SELECT a.id, a.role, a.email, a.nickname, a.image_url, c.code, c.name, c.months, a.display_name " \
+  "SELECT a.id, a.role, a.email, a.nickname, a.image_url, c.code, c.name, c.months, a.display_name, "    \
+  "EXISTS (SELECT 1 FROM account_two_factor t WHERE t.account_id = a.id AND t.enabled_at IS NOT NULL) " \
   "FROM people a LEFT JOIN courses c ON c.id = a.course_id "
 
 constexpr db::Statement kById{"accounts.by_id", CAMP_ACCOUNT_COLUMNS "WHERE a.id = $1"};
@@ -59,6 +60,7 @@ Account read(const pqxx::row& r) {
   if (!r[4].is_null()) a.image_url = r[4].as<std::string>();
   if (!r[5].is_null()) a.course = Course{r[5].as<std::string>(), r[6].as<std::string>(), r[7].as<int>()};
   a.display_name = r[8].as<std::string>();
+  a.two_factor_enabled = r[9].as<bool>();
   return a;
 }
 

@@ -6,6 +6,8 @@
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
 #include "accounts/session_repo.hpp"
+#include "accounts/two_factor.hpp"
+#include "accounts/two_factor_repo.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
@@ -34,7 +36,13 @@ void slow_down(int ms) {
 
 }  // namespace
 
-std::string SessionService::login(const LoginRequest& raw) {
+std::string SessionService::login(const LoginRequest& request) {
+  auto outcome = login_step(request);
+  if (outcome.jwt.empty()) throw Error(errc::unauthenticated, std::string(msg::two_factor_code_required));
+  return std::move(outcome.jwt);
+}
+
+LoginOutcome SessionService::login_step(const LoginRequest& raw) {
   LoginRequest req = raw;
   // Pasted addresses often carry a stray space.
   const auto first = req.email.find_first_not_of(" \t");
@@ -69,16 +77,25 @@ std::string SessionService::login(const LoginRequest& raw) {
   claims.jti = random_hex(16);
   claims.issued_at = now_seconds();
   claims.expires_at = claims.issued_at + std::int64_t{ttl_days_} * 86400;
+  std::string challenge;
   auto account = pool_.transaction([&](db::Tx& tx) {
     auto a = repo::find_by_id(tx, claims.account_id);
     if (!a) throw login_failed();  // deleted between the two steps
+    if (a->two_factor_enabled) {
+      // No success recorded yet: wrong codes add to the pair's count as wrong passwords do.
+      challenge = random_hex(32);
+      two_factor_repo::insert_challenge(tx, challenge_hash(challenge), a->id, kTwoFactorChallengeSeconds,
+                                        req.client_address, req.user_agent);
+      return std::move(*a);
+    }
     throttle_.record_success(tx, keys);
     session_repo::insert(tx, claims.jti, claims.account_id, claims.expires_at, req.client_address, req.user_agent);
     return std::move(*a);
   });
+  if (!challenge.empty()) return {"", std::move(challenge)};
   if (on_login) on_login(account);
   claims.role = std::string(to_string(account.role));
-  return signer_.sign(claims);
+  return {signer_.sign(claims), ""};
 }
 
 void SessionService::confirm_password(const Account& who, const std::string& password,

@@ -25,6 +25,13 @@ struct LoginRequest {
   int* answer_delay_ms = nullptr;
 };
 
+// What a right password gives: the session's JWT, or (two-factor login on) a challenge to send
+// back with the code (TwoFactorService::complete_login). Exactly one is set.
+struct LoginOutcome {
+  std::string jwt;
+  std::string challenge;
+};
+
 struct Principal {
   Account account;
   std::string session_id;
@@ -40,8 +47,12 @@ class SessionService {
   SessionService(db::Pool& pool, TokenSigner signer, RateLimits limits, int ttl_days, SessionCache* cache = nullptr)
       : pool_(pool), signer_(std::move(signer)), throttle_(limits), ttl_days_(ttl_days), cache_(cache) {}
 
-  // Returns a signed JWT. Unknown e-mail and wrong password get the same error and
-  // cost the same time; failures are throttled (accounts/throttle.hpp).
+  // Checks the password. Unknown e-mail and wrong password get the same error and cost the
+  // same time; failures are throttled (accounts/throttle.hpp). An account with two-factor login
+  // gets a challenge (valid kTwoFactorChallengeSeconds) and no session yet, and its
+  // (e-mail, address) failure count runs on until the code is right.
+  LoginOutcome login_step(const LoginRequest& request);
+  // login_step for accounts without two-factor login: the signed JWT (tests, tools).
   std::string login(const LoginRequest& request);
   // Called after each successful login with the account (the daemon records milestones here).
   std::function<void(const Account&)> on_login;

@@ -10,6 +10,7 @@
 #include "accounts/service.hpp"
 #include "accounts/session_cache.hpp"
 #include "accounts/sessions.hpp"
+#include "accounts/two_factor.hpp"
 #include "core/clock.hpp"
 #include "core/config.hpp"
 #include "curriculum/service.hpp"
@@ -74,6 +75,7 @@ class Services {
   students::StudentImport student_imports;
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
+  accounts::TwoFactorService two_factor;  // its secrets sealed with questionnaire_keys
   notifications::NotificationService notifications;
   notifications::MentionService mentions;  // whom a writer may mention
 };

@@ -83,6 +83,7 @@ const std::map<std::string, Setter>& setters() {
       {"links.terms_url", set(&Config::terms_url)},
       {"public_url", set(&Config::public_url)},
       {"questionnaires.key_file", set(&Config::questionnaire_key_file_path)},
+      {"two_factor.required_roles", set(&Config::two_factor_required_roles)},
       {"notifications.retention_days", set(&Config::notification_retention_days)},
       {"notifications.scan.enabled", set_scan(&NotificationScanConfig::enabled)},
       {"notifications.scan.hour", set_scan(&NotificationScanConfig::hour)},
@@ -193,6 +194,11 @@ void walk(Config& c, const YAML::Node& node, const std::string& prefix, const st
   }
 }
 
+bool known_role(const std::string& role) {
+  return role == "admin" || role == "basic_mentor" || role == "advanced_mentor" || role == "spot_advanced_mentor" ||
+         role == "student" || role == "graduate" || role == "trial";
+}
+
 void validate_mail(const MailConfig& m) {
   const auto at = m.from_address.find('@');
   if (at == std::string::npos || at == 0 || at + 1 == m.from_address.size() ||
@@ -216,8 +222,7 @@ void validate_mail(const MailConfig& m) {
     throw Error(errc::invalid, "config: mail.digest.unanswered_days and mail.reminders.unsolved_days must be 1..365");
   if (m.digest_roles.empty()) throw Error(errc::invalid, "config: mail.digest.roles must name at least one role");
   for (const auto& role : m.digest_roles)
-    if (role != "admin" && role != "basic_mentor" && role != "advanced_mentor" && role != "spot_advanced_mentor" &&
-        role != "student" && role != "graduate" && role != "trial")
+    if (!known_role(role))
       throw Error(errc::invalid, "config: mail.digest.roles: unknown role '" + role + "'");
 }
 
@@ -250,6 +255,8 @@ void validate(const Config& c) {
     throw Error(errc::invalid, "config: uploads.quota_bytes must be >= uploads.max_bytes");
   if (c.uploads_per_hour < 1) throw Error(errc::invalid, "config: uploads.per_hour must be >= 1");
   validate_mail(c.mail);
+  for (const auto& role : c.two_factor_required_roles)
+    if (!known_role(role)) throw Error(errc::invalid, "config: two_factor.required_roles: unknown role '" + role + "'");
   if (c.notification_retention_days < 1 || c.notification_retention_days > 3650)
     throw Error(errc::invalid, "config: notifications.retention_days must be 1..3650");
   const auto& scan = c.notification_scan;
@@ -325,7 +332,7 @@ Config load(const std::optional<std::string>& path, UnknownKeys* unknown) {
     const auto name = env_name(key);
     if (const char* value = std::getenv(name.c_str())) {
       // Lists come from the environment as comma-separated values.
-      YAML::Node node = key == "trusted_proxies" || key == "cable.allowed_origins" || key == "mail.digest.roles" ? YAML::Load("[" + std::string(value) + "]")
+      YAML::Node node = key == "trusted_proxies" || key == "cable.allowed_origins" || key == "mail.digest.roles" || key == "two_factor.required_roles" ? YAML::Load("[" + std::string(value) + "]")
                                                  : YAML::Node(std::string(value));
       apply(c, key, node, name);
     }

@@ -128,6 +128,9 @@ struct Config {
   NotificationScanConfig notification_scan;
   // The questionnaires' key file (docs/questionnaires.md); empty: data_dir/questionnaire_keys.
   std::string questionnaire_key_file_path;
+  // Roles whose accounts must use two-factor login (TOTP); an account of such a role without
+  // it is sent to enrolment (docs/privacy.md "Two-factor login"). Empty: optional for everyone.
+  std::vector<std::string> two_factor_required_roles;
 
   std::string listen_host() const;
   unsigned short listen_port() const;

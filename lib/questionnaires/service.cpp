@@ -299,6 +299,7 @@ KeyRotation QuestionnaireService::rotate_key(const accounts::Account& actor, con
   KeyRotation out;
   out.key_id = keys_.add_key();
   out.resealed = reseal_all(audit::actor_of(actor), progress);
+  if (reseal_others) out.others_resealed = reseal_others();
   keys_.drop_all_but_current();
   out.key_file = keys_.path();
   return out;

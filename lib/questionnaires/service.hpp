@@ -66,6 +66,7 @@ using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
 struct KeyRotation {
   int key_id = 0;             // the new current key
   std::int64_t resealed = 0;  // answers re-sealed with it
+  std::int64_t others_resealed = 0;  // other secrets sealed with the same keys (two-factor login)
   std::string key_file;
 };
 
@@ -100,6 +101,8 @@ class QuestionnaireService {
   // keep working meanwhile, and re-running after an interruption finishes the job. Daemons
   // read the key file at start: restart them afterwards.
   KeyRotation rotate_key(const accounts::Account& actor, const Progress& progress = {});
+  // What else the keyring seals, re-sealed by rotate_key before the old keys go: rows re-sealed.
+  std::function<std::int64_t()> reseal_others;
 
  private:
   // Re-seals every answer with the keyring's current key, 500 per transaction: rows re-sealed.

@@ -64,6 +64,13 @@ const MATRIX = [
     body: (ctx, role) => ({ json: { account: { nickname__c: `${role} が変更`, personemail: ctx.other.email, account_image_01__c: null } } }),
     expect: ADMIN_ONLY(200),
   },
+  // Two-factor login: every account may enrol (none is required in config/test.yaml). A malformed
+  // code is refused before it counts as an attempt, so these rows throttle nobody.
+  { method: 'GET', path: '/api/v1/accounts/me/two_factor', expect: LOGGED_IN(200) },
+  { method: 'POST', path: '/api/v1/accounts/me/two_factor', expect: LOGGED_IN(201) },
+  { method: 'POST', path: '/api/v1/accounts/me/two_factor/confirmation', body: () => ({ json: { code: 'x' } }), expect: LOGGED_IN(422) },
+  { method: 'DELETE', path: '/api/v1/accounts/me/two_factor', body: () => ({ json: { code: 'x' } }), expect: LOGGED_IN(422) },
+  { method: 'POST', path: '/api/v1/sessions/two_factor', body: () => ({ json: { challenge: 'none', code: '123456' } }), expect: all(401) },
   { method: 'POST', path: '/api/v1/file_upload', body: () => ({ form: uploadForm(png()) }), expect: LOGGED_IN(201, { trial: 403 }) },
   { method: 'GET', path: '{upload}', expect: all(200) },
   { method: 'GET', path: '/api/v1/site', expect: all(200) },

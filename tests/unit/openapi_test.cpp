@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <map>
 #include <set>
 
 #include "http/router.hpp"
@@ -80,5 +81,22 @@ TEST(OpenApi, EveryOperationDeclaresTheCommonErrors) {
       for (const char* s : {"413", "415", "429", "503"}) expected.emplace_back(s);
     for (const auto& status : expected)
       EXPECT_TRUE(op.node["responses"][status]) << op.name << " does not declare " << status;
+  }
+}
+
+// An account that must enrol in two-factor login gets 403 on every logged-in route but the few
+// open to it (http::Access::enrolling), so each of those routes declares 403.
+TEST(OpenApi, LoggedInRoutesDeclareTheTwoFactorEnrolment403) {
+  camp::http::Router router;
+  camp::routes::add_all(router);
+  std::map<std::string, YAML::Node> documented;
+  for (const auto& op : operations()) documented[op.name] = op.node;
+  for (const auto& r : router.routes()) {
+    if (r.access != camp::http::Access::logged_in) continue;
+    auto method = r.method;
+    std::transform(method.begin(), method.end(), method.begin(), ::tolower);
+    const auto name = method + " " + std::regex_replace(r.pattern, std::regex(":(int|secret)\\}"), "}");
+    ASSERT_TRUE(documented.count(name)) << name;
+    EXPECT_TRUE(documented[name]["responses"]["403"]) << name << " does not declare 403";
   }
 }

@@ -112,3 +112,18 @@ describe('questionnaire guard (docs/questionnaires.md "Web app")', () => {
     });
   });
 });
+
+describe('two-factor enrolment', () => {
+  it('sends a required role without two-factor login to /two-factor/setup from every guard', () => {
+    const admin = account({ role: 'admin', course: null, two_factor_required: true, two_factor_enabled: false });
+    for (const rule of ['login', 'admin', 'adminOrMentor'] as const)
+      expect(decideAccess(admin, '/students', rule)).toEqual({ kind: 'redirect', to: '/two-factor/setup' });
+    expect(decideIndex(admin)).toEqual({ kind: 'redirect', to: '/two-factor/setup' });
+  });
+
+  it('lets it through once enrolled, and never asks roles that do not require it', () => {
+    const enrolled = account({ role: 'admin', course: null, two_factor_required: true, two_factor_enabled: true });
+    expect(decideAccess(enrolled, '/students', 'admin')).toEqual({ kind: 'allow' });
+    expect(decideAccess(account(), '/mypage', 'login')).toEqual({ kind: 'allow' });
+  });
+});

@@ -48,6 +48,14 @@ export async function indexLoader(args: LoaderFunctionArgs): Promise<null> {
   return null;
 }
 
+// The two-factor enrolment page: any logged-in account (it is where a required role is sent).
+export async function twoFactorSetupLoader({ request }: LoaderFunctionArgs): Promise<Account> {
+  const { pathname } = new URL(request.url);
+  const account = await loadAccount(pathname);
+  if (!account) throw redirect(loginPathFor(pathname));
+  return account;
+}
+
 export function guestOnlyLoader(): null {
   enforce(decideGuestOnly(getToken() !== null));
   return null;

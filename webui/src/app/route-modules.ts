@@ -5,6 +5,9 @@ import { lazyModule } from './chunk-reload';
 export const page = {
   login: lazyModule(() => import(/* webpackChunkName: "page-login" */ '../features/auth/pages/login-page')),
   ga: lazyModule(() => import(/* webpackChunkName: "page-ga" */ '../features/analytics/pages/ga-page')),
+  twoFactorSetup: lazyModule(
+    () => import(/* webpackChunkName: "page-two-factor-setup" */ '../features/accounts/pages/two-factor-setup-page'),
+  ),
   dashboards: lazyModule(
     () => import(/* webpackChunkName: "page-dashboards" */ '../features/dashboards/pages/dashboards-page'),
   ),

@@ -6,7 +6,7 @@ import * as Layouts from '../layouts/content-layouts';
 import { myPageQueryOptions } from '../features/mypage/api/get-mypage';
 import { submissionsQueryOptions } from '../features/reviews/api/get-submissions';
 import { parseQueueFilter } from '../features/reviews/queue-filter';
-import { guard, guestOnlyLoader, indexLoader } from './guards';
+import { guard, guestOnlyLoader, indexLoader, twoFactorSetupLoader } from './guards';
 import { prefetchLoader } from './prefetch';
 import { layout, page } from './route-modules';
 import { InitialLoading, RootShell } from './root-shell';
@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: layout.account, children: [{ path: 'login', loader: guestOnlyLoader, lazy: page.login }] },
       { lazy: layout.newAuth, children: [{ path: 'ga', lazy: page.ga }] },
+      {
+        lazy: layout.newAuth,
+        children: [{ path: 'two-factor/setup', loader: twoFactorSetupLoader, lazy: page.twoFactorSetup }],
+      },
       // Password reset and invitations: open to everyone, logged in or not (docs/webui.md).
       {
         lazy: layout.newAuth,

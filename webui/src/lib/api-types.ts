@@ -9,6 +9,11 @@ type RequestBody<Name extends keyof components['requestBodies']> =
 export type Role = Schemas['Role'];
 export type CourseCode = 'rails_4m' | 'rails_5m' | 'u29';
 export type Account = Schemas['Account'];
+/** GET /api/v1/accounts/me: the account with its two-factor login state. */
+export type Me = Schemas['Me'];
+export type TwoFactorStatus = Schemas['TwoFactorStatus'];
+/** POST /api/v1/accounts/me/two_factor: the pending secret (base32) and its otpauth:// URI. */
+export type TwoFactorEnrolment = operations['beginTwoFactor']['responses'][201]['content']['application/json'];
 export type Course = NonNullable<Account['course']>;
 export type Author = Schemas['Author'];
 /** Someone the writer may mention (GET /api/v1/mentionables). */

@@ -3,7 +3,7 @@
 // breaks the schema of its route and status fails the test (checked when the mock is made, and
 // for a handler function on each call). A request nothing mocks gets the daemon's 404.
 import { vi } from 'vitest';
-import type { Account } from '../lib/api-types';
+import type { Me } from '../lib/api-types';
 import { answerProblem, undeclaredReason } from './contract';
 import { contractViolations } from './contract-violations';
 
@@ -96,7 +96,8 @@ export function apiError(status: number, message = 'x', fields?: Record<string, 
   };
 }
 
-export function account(overrides: Partial<Account> = {}): Account {
+/** GET /api/v1/accounts/me's answer (an Account with its two-factor login state). */
+export function account(overrides: Partial<Me> = {}): Me {
   return {
     id: 12,
     role: 'student',
@@ -105,6 +106,8 @@ export function account(overrides: Partial<Account> = {}): Account {
     display_name: '受講生 花子',
     image_url: null,
     course: { code: 'rails_4m', name: 'Railsキャリアコース', months: 4 },
+    two_factor_enabled: false,
+    two_factor_required: false,
     ...overrides,
   };
 }

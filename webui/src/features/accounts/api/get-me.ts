@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import type { Account } from '../../../lib/api-types';
+import type { Me } from '../../../lib/api-types';
 
-export const getMe = (): Promise<Account> => unwrap(api.GET('/api/v1/accounts/me'));
+export const getMe = (): Promise<Me> => unwrap(api.GET('/api/v1/accounts/me'));
 
 export const meQueryKey = ['accounts', 'me'] as const;
 

@@ -10,6 +10,7 @@ import { useMe } from '../api/get-me';
 import type { AccountPrefill } from '../account-param';
 import { NotificationSettings } from './notification-settings';
 import { SettingsForm } from './settings-form';
+import { TwoFactorSettings } from './two-factor-settings';
 
 export const CLOSE_AFTER_SAVE_MS = 10;
 
@@ -19,11 +20,11 @@ export interface SettingsDialogProps {
   onClose: () => void;
 }
 
-// 設定: two tabs, プロフィール and 通知 (how mail about notifications comes). Closes by the close
-// icon or a click outside; after a save it closes 10 ms later.
+// 設定: three tabs, プロフィール, 通知 (how mail about notifications comes) and 二段階認証. Closes
+// by the close icon or a click outside; after a save it closes 10 ms later.
 export default function SettingsDialog({ open, prefill, onClose }: SettingsDialogProps) {
   const { data: account } = useMe();
-  const [tab, setTab] = useState<'profile' | 'notifications'>('profile');
+  const [tab, setTab] = useState<'profile' | 'notifications' | 'two_factor'>('profile');
   const onSaved = () => setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
   if (!account) return null;
   return (
@@ -43,12 +44,20 @@ export default function SettingsDialog({ open, prefill, onClose }: SettingsDialo
         <IconButton aria-label="閉じる" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
-        <Tabs value={tab} onChange={(_, value: typeof tab) => setTab(value)} sx={{ px: 2 }} aria-label="設定の種類">
+        <Tabs
+          value={tab}
+          onChange={(_, value: typeof tab) => setTab(value)}
+          variant="scrollable"
+          sx={{ px: 2 }}
+          aria-label="設定の種類"
+        >
           <Tab value="profile" label="プロフィール" />
           <Tab value="notifications" label="通知" />
+          <Tab value="two_factor" label="二段階認証" />
         </Tabs>
         {open && tab === 'profile' && <SettingsForm account={account} prefill={prefill} onSaved={onSaved} />}
         {open && tab === 'notifications' && <NotificationSettings onSaved={onSaved} />}
+        {open && tab === 'two_factor' && <TwoFactorSettings />}
       </Dialog>
     </AppTheme>
   );

@@ -4,6 +4,7 @@ export interface LoginFieldProps {
   label: string;
   type: string;
   autoComplete: string;
+  inputMode?: 'numeric' | 'text';
   error?: string;
   registration: {
     name: string;
@@ -13,7 +14,7 @@ export interface LoginFieldProps {
   };
 }
 
-export function LoginField({ id, label, type, autoComplete, error, registration }: LoginFieldProps) {
+export function LoginField({ id, label, type, autoComplete, inputMode, error, registration }: LoginFieldProps) {
   const helperId = `${id}-helper`;
   return (
     <div className={error ? 'field field--error' : 'field'}>
@@ -25,6 +26,7 @@ export function LoginField({ id, label, type, autoComplete, error, registration 
         className="field__input"
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? helperId : undefined}

@@ -59,4 +59,55 @@ describe('login form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('メールアドレスまたはパスワードが正しくありません');
     expect(getToken()).toBeNull();
   });
+
+  it('asks for the code after the password when two-factor login is on, then stores the JWT', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      'POST /api/v1/account_token': [200, { two_factor_required: true, challenge: 'c'.repeat(64) }],
+      'POST /api/v1/sessions/two_factor': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return sent.length === 1
+          ? [401, apiError(401, '確認コードが正しくありません')]
+          : [201, { jwt: 'header.payload.two' }];
+      },
+    });
+    const onLoggedIn = vi.fn();
+    render(<LoginForm onLoggedIn={onLoggedIn} />);
+    await userEvent.type(email(), 'admin@example.com');
+    await userEvent.type(password(), 'demo-pass-1234');
+    await submit();
+    const code = await screen.findByLabelText('確認コード');
+    expect(getToken()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByText('確認コードを入力してください')).toBeInTheDocument();
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('確認コードが正しくありません');
+    await userEvent.clear(code);
+    await userEvent.type(code, ' 654321 ');
+    await userEvent.click(screen.getByRole('button', { name: '確認' }));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
+    expect(sent).toEqual([
+      { challenge: 'c'.repeat(64), code: '123456' },
+      { challenge: 'c'.repeat(64), code: '654321' },
+    ]);
+    expect(getToken()).toBe('header.payload.two');
+  });
+
+  it('goes back to the password when the challenge expired', async () => {
+    const expired = 'ログインの有効期限が切れました。メールアドレスとパスワードからもう一度ログインしてください';
+    mockApi({
+      'POST /api/v1/account_token': [200, { two_factor_required: true, challenge: 'c'.repeat(64) }],
+      'POST /api/v1/sessions/two_factor': [401, apiError(401, expired)],
+    });
+    render(<LoginForm onLoggedIn={() => {}} />);
+    await userEvent.type(email(), 'admin@example.com');
+    await userEvent.type(password(), 'demo-pass-1234');
+    await submit();
+    await userEvent.type(await screen.findByLabelText('確認コード'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: '確認' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(expired);
+    expect(password()).toHaveValue('');
+    expect(email()).toHaveValue('admin@example.com');
+  });
 });

@@ -6,6 +6,7 @@ import { withLoading } from '../../../lib/feedback';
 import { createAccountToken } from '../api/create-account-token';
 import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, loginErrors, type LoginValues } from '../login-schema';
 import { LoginField } from './login-field';
+import { LoginCodeForm } from './login-code-form';
 
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return LOGIN_FAILED_MESSAGE;
@@ -20,6 +21,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   // A field's error shows once it was left or the form was sent, then follows each keystroke.
   const [touched, setTouched] = useState<Record<keyof LoginValues, boolean>>({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
+  // Two-factor login: the password was right, the code comes next.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const errors = loginErrors(values);
   const shown = (field: keyof LoginValues) => (touched[field] ? errors[field] : undefined);
   const field = (name: keyof LoginValues) => ({
@@ -36,10 +39,14 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     setFailure(null);
     setSubmitting(true);
     try {
-      const { jwt } = await withLoading(() =>
+      const answer = await withLoading(() =>
         createAccountToken({ email: values.email.trim(), password: values.password }),
       );
-      setToken(jwt);
+      if ('challenge' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
+      setToken(answer.jwt);
       onLoggedIn();
     } catch (error) {
       setFailure(loginFailureMessage(error));
@@ -47,6 +54,21 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       setSubmitting(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <LoginCodeForm
+        challenge={challenge}
+        onLoggedIn={onLoggedIn}
+        onRestart={(message) => {
+          setChallenge(null);
+          setValues((v) => ({ ...v, password: '' }));
+          setTouched({ email: false, password: false });
+          setFailure(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="login-form" aria-label="ログイン">
