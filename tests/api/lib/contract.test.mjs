@@ -10,7 +10,7 @@ const json = (status, body) => ({
   json: body,
   text: JSON.stringify(body),
 });
-const account = { id: 1, role: 'student', email: 's@example.com', nickname: 'S', display_name: 'S', image_url: null, course: null };
+const account = { id: 1, role: 'student', email: 's@example.com', nickname: 'S', display_name: 'S', image_url: null, course: null, two_factor_enabled: false, two_factor_required: false };
 const error = (status, code) => ({ error: { status, code, message: 'x', request_id: 'abc' } });
 
 test('a body that matches its schema passes', () => {
