@@ -19,21 +19,13 @@ Response login(Context& ctx) {
   int delay_ms = 0;
   accounts::LoginRequest request{std::move(email), std::move(password), ctx.request.client_address,
                                  std::string(ctx.request.header("user-agent").value_or("")), &delay_ms};
-  // The per-e-mail slow-down delays the answer (server.cpp waits on a timer), right or wrong.
-  try {
+  return http::delayed(delay_ms, ctx.request.request_id, [&] {
     auto outcome = ctx.app.sessions.login_step(request);
     // Two-factor login: no session until the code follows (POST /api/v1/sessions/two_factor).
-    auto answer = outcome.challenge.empty()
-                      ? Response::json(201, {{"jwt", outcome.jwt}})
-                      : Response::json(200, {{"two_factor_required", true}, {"challenge", outcome.challenge}});
-    answer.delay_ms = delay_ms;
-    return answer;
-  } catch (const Error& e) {
-    if (delay_ms == 0) throw;
-    auto answer = http::error_response(e, ctx.request.request_id);
-    answer.delay_ms = delay_ms;
-    return answer;
-  }
+    return outcome.challenge.empty()
+               ? Response::json(201, {{"jwt", outcome.jwt}})
+               : Response::json(200, {{"two_factor_required", true}, {"challenge", outcome.challenge}});
+  });
 }
 
 Response logout(Context& ctx) {

@@ -47,16 +47,8 @@ Response login_code(Context& ctx) {
   int delay_ms = 0;
   accounts::CodeLogin request{std::move(challenge), std::move(code), ctx.request.client_address,
                               std::string(ctx.request.header("user-agent").value_or("")), &delay_ms};
-  try {
-    auto answer = Response::json(201, {{"jwt", ctx.app.two_factor.complete_login(request)}});
-    answer.delay_ms = delay_ms;
-    return answer;
-  } catch (const Error& e) {
-    if (delay_ms == 0) throw;
-    auto answer = http::error_response(e, ctx.request.request_id);
-    answer.delay_ms = delay_ms;
-    return answer;
-  }
+  return http::delayed(delay_ms, ctx.request.request_id,
+                       [&] { return Response::json(201, {{"jwt", ctx.app.two_factor.complete_login(request)}}); });
 }
 
 }  // namespace

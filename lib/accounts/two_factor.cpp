@@ -124,14 +124,23 @@ Enrolment TwoFactorService::begin(const Account& account) {
   return {totp::base32(secret), totp::otpauth_uri(secret, "camp", account.email)};
 }
 
+void TwoFactorService::hold_back(const ThrottleKeys& keys) {
+  const auto verdict = pool_.autocommit([&](db::Tx& tx) { return throttle_.check(tx, keys); });
+  if (verdict.retry_after_seconds) throw throttled(*verdict.retry_after_seconds);
+  slow_down(verdict.slowdown_ms);
+}
+
+void TwoFactorService::wrong_code(const ThrottleKeys& keys) {
+  pool_.autocommit([&](db::Tx& tx) { throttle_.record_failure(tx, keys); });
+  throw code_error(msg::two_factor_code_wrong);
+}
+
 std::vector<std::string> TwoFactorService::confirm(const Account& account, const std::string& raw,
                                                    const std::string& client_address) {
   const auto code = parse_code(raw);
   if (code.kind != Kind::totp) throw code_error(msg::two_factor_code_format);
   const auto keys = throttle_keys(account.email, client_address);
-  const auto verdict = pool_.autocommit([&](db::Tx& tx) { return throttle_.check(tx, keys); });
-  if (verdict.retry_after_seconds) throw throttled(*verdict.retry_after_seconds);
-  slow_down(verdict.slowdown_ms);
+  hold_back(keys);
 
   std::vector<std::string> codes, hashes;
   for (int i = 0; i < kRecoveryCodes; ++i) {
@@ -150,10 +159,7 @@ std::vector<std::string> TwoFactorService::confirm(const Account& account, const
     throttle_.record_success(tx, keys);
     return true;
   });
-  if (!ok) {
-    pool_.autocommit([&](db::Tx& tx) { throttle_.record_failure(tx, keys); });
-    throw code_error(msg::two_factor_code_wrong);
-  }
+  if (!ok) wrong_code(keys);
   forget(account.id);
   for (auto& c : codes) c = shown(c);
   return codes;
@@ -163,9 +169,7 @@ void TwoFactorService::disable(const Account& account, const std::string& raw, c
   if (required_for(account.role)) throw Error(errc::forbidden, std::string(msg::two_factor_required_for_role));
   const auto code = parse_code(raw);
   const auto keys = throttle_keys(account.email, client_address);
-  const auto verdict = pool_.autocommit([&](db::Tx& tx) { return throttle_.check(tx, keys); });
-  if (verdict.retry_after_seconds) throw throttled(*verdict.retry_after_seconds);
-  slow_down(verdict.slowdown_ms);
+  hold_back(keys);
   const bool ok = pool_.transaction([&](db::Tx& tx) {
     const auto stored = two_factor_repo::find(tx, account.id, true);
     if (!stored || !stored->enabled) throw Error(errc::conflict, std::string(msg::two_factor_not_enabled));
@@ -174,10 +178,7 @@ void TwoFactorService::disable(const Account& account, const std::string& raw, c
     throttle_.record_success(tx, keys);
     return true;
   });
-  if (!ok) {
-    pool_.autocommit([&](db::Tx& tx) { throttle_.record_failure(tx, keys); });
-    throw code_error(msg::two_factor_code_wrong);
-  }
+  if (!ok) wrong_code(keys);
   forget(account.id);
 }
 

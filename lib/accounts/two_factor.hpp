@@ -90,6 +90,10 @@ class TwoFactorService {
   bool consume(db::Tx& tx, std::int64_t account_id, const Code& code);
   std::string associated(std::int64_t account_id) const;
   void forget(std::int64_t account_id);
+  // A logged-in account's code is throttled like a password: refused while the pair is locked
+  // out, else slowed down; a wrong one counts as a failure and answers 422 on fields.code.
+  void hold_back(const ThrottleKeys& keys);
+  [[noreturn]] void wrong_code(const ThrottleKeys& keys);
 
   db::Pool& pool_;
   const questionnaires::Keyring& keys_;
