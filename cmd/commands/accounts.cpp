@@ -10,6 +10,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace accounts_command {
 namespace {
 
 const char* const kRoles = "admin|basic_mentor|advanced_mentor|spot_advanced_mentor|student|graduate|trial";
@@ -109,8 +110,10 @@ int reset_two_factor(Context& ctx, const std::string& who) {
 }
 
 }  // namespace
+}  // namespace accounts_command
 
 void setup_accounts(CLI::App& app, Run& run) {
+  using namespace accounts_command;
   auto* group = app.add_subcommand("accounts", "Create, list and change accounts");
   group->require_subcommand(1);
 

@@ -9,6 +9,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace curriculum_command {
 namespace {
 
 struct ImportOptions {
@@ -96,8 +97,10 @@ int review_stats(Context& ctx, const StatsOptions& o) {
 }
 
 }  // namespace
+}  // namespace curriculum_command
 
 void setup_curriculum(CLI::App& app, Run& run) {
+  using namespace curriculum_command;
   auto* cur = app.add_subcommand("curriculum", "Curriculums and tasks (content in config/curriculum)");
   cur->require_subcommand(1);
   auto* import_cmd = cur->add_subcommand("import", "Import a content directory: DIR/<name>/curriculum.yaml and task .md files");

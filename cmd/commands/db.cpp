@@ -15,6 +15,7 @@
 #include "students/service.hpp"
 
 namespace camp::cli {
+namespace db_command {
 namespace {
 
 struct SeedOptions {
@@ -110,8 +111,10 @@ int seed(Context& ctx, const SeedOptions& o) {
 }
 
 }  // namespace
+}  // namespace db_command
 
 void setup_db(CLI::App& app, Run& run) {
+  using namespace db_command;
   auto* db = app.add_subcommand("db", "Database: migrations, seed data, the private PostgreSQL cluster");
   db->require_subcommand(1);
 

@@ -15,6 +15,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace db_backup_command {
 namespace {
 
 namespace fs = std::filesystem;
@@ -95,8 +96,10 @@ int restore(Context& ctx, const std::string& file) {
 }
 
 }  // namespace
+}  // namespace db_backup_command
 
 void setup_db_backup(CLI::App* db, Run& run) {
+  using namespace db_backup_command;
   auto file = std::make_shared<std::string>();
   auto* b = db->add_subcommand("backup", "Write the database (pg_dump custom format), uploads and jwt_secret into one archive");
   b->add_option("file", *file, "The archive to write (tar)")->required();

@@ -8,6 +8,7 @@
 #include "ops/doctor.hpp"
 
 namespace camp::cli {
+namespace doctor_command {
 namespace {
 
 struct DoctorOptions {
@@ -48,8 +49,10 @@ int doctor(Context& ctx, const DoctorOptions& o) {
 }
 
 }  // namespace
+}  // namespace doctor_command
 
 void setup_doctor(CLI::App& app, Run& run) {
+  using namespace doctor_command;
   auto* cmd = app.add_subcommand("doctor", "Check the configuration, keys, database, mail, disk and web app; say how to fix each problem");
   auto opts = std::make_shared<DoctorOptions>();
   cmd->add_option("--send-test-mail", opts->test_mail_to, "Also queue a test mail to this address (when every check passes)");

@@ -9,6 +9,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace events_command {
 namespace {
 
 struct EventOptions {
@@ -77,8 +78,10 @@ int remind(Context& ctx, const std::optional<std::string>& date) {
 }
 
 }  // namespace
+}  // namespace events_command
 
 void setup_events(CLI::App& app, Run& run) {
+  using namespace events_command;
   auto* events_cmd = app.add_subcommand("events", "Events: authoring, participants, reminders");
   events_cmd->require_subcommand(1);
 

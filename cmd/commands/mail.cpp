@@ -10,6 +10,7 @@
 #include "mail/mime.hpp"
 
 namespace camp::cli {
+namespace mail_command {
 namespace {
 
 struct ListOptions {
@@ -108,8 +109,10 @@ int test_mail(Context& ctx, const TestOptions& o) {
 }
 
 }  // namespace
+}  // namespace mail_command
 
 void setup_mail(CLI::App& app, Run& run) {
+  using namespace mail_command;
   auto* group = app.add_subcommand("mail", "The mail outbox: what was sent, what failed, retries");
   group->require_subcommand(1);
 

@@ -17,6 +17,7 @@
 #include "mail/magazine.hpp"
 
 namespace camp::cli {
+namespace mail_campaigns_command {
 namespace {
 
 struct MagazineOptions {
@@ -112,8 +113,10 @@ int unsubscribe_link(Context& ctx, const LinkOptions& o) {
 }
 
 }  // namespace
+}  // namespace mail_campaigns_command
 
 void setup_mail_campaigns(CLI::App& group, Run& run) {
+  using namespace mail_campaigns_command;
   auto* magazine = group.add_subcommand("magazine", "The mail magazine");
   magazine->require_subcommand(1);
   auto* send = magazine->add_subcommand("send", "Queue the magazine for every account that receives it");

@@ -19,6 +19,7 @@
 #include "notifications/service.hpp"
 
 namespace camp::cli {
+namespace notifications_command {
 namespace {
 
 struct ListOptions {
@@ -98,8 +99,10 @@ int scan(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace notifications_command
 
 void setup_notifications(CLI::App& app, Run& run) {
+  using namespace notifications_command;
   auto* group = app.add_subcommand("notifications", "The notification centre: lists, announcements, retention");
   group->require_subcommand(1);
 

@@ -10,6 +10,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace questionnaires_command {
 namespace {
 
 using questionnaires::QuestionnaireService;
@@ -119,8 +120,10 @@ int audit_list(Context& ctx, const AuditOptions& o) {
 }
 
 }  // namespace
+}  // namespace questionnaires_command
 
 void setup_questionnaires(CLI::App& app, Run& run) {
+  using namespace questionnaires_command;
   auto* group = app.add_subcommand("questionnaires", "Subsidy questionnaires: exports, who owes what, reminders, keys");
   group->require_subcommand(1);
   const std::vector<std::string> kinds = questionnaires::kinds();

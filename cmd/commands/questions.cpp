@@ -6,6 +6,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace questions_command {
 namespace {
 
 struct ImportOptions {
@@ -56,8 +57,10 @@ int list_questions(Context& ctx, const QuestionListOptions& o) {
 }
 
 }  // namespace
+}  // namespace questions_command
 
 void setup_questions(CLI::App& app, Run& run) {
+  using namespace questions_command;
   auto* categories = app.add_subcommand("categories", "The question box's category tree");
   categories->require_subcommand(1);
   auto* import_cmd = categories->add_subcommand("import", "Insert or update categories from a YAML or CSV file");

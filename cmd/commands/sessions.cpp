@@ -6,6 +6,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace sessions_command {
 namespace {
 
 struct RevokeOptions {
@@ -21,8 +22,10 @@ int revoke(Context& ctx, const RevokeOptions& o) {
 }
 
 }  // namespace
+}  // namespace sessions_command
 
 void setup_sessions(CLI::App& app, Run& run) {
+  using namespace sessions_command;
   auto* group = app.add_subcommand("sessions", "Manage login sessions");
   group->require_subcommand(1);
   auto* revoke_cmd = group->add_subcommand("revoke", "End every session of an account (its tokens get 401)");

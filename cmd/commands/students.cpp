@@ -12,6 +12,7 @@
 #include "exit_codes.hpp"
 
 namespace camp::cli {
+namespace students_command {
 namespace {
 
 struct ImportCli {
@@ -108,8 +109,10 @@ void print_detail(Context& ctx, const students::Detail& d, Date today) {
 }
 
 }  // namespace
+}  // namespace students_command
 
 void setup_students(CLI::App& app, Run& run) {
+  using namespace students_command;
   auto* group = app.add_subcommand("students", "Students: import, list, show, mentor in charge");
   group->require_subcommand(1);
 

@@ -5,6 +5,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace accounts_routes {
 namespace {
 
 using http::Context;
@@ -68,8 +69,10 @@ Response update(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace accounts_routes
 
 void add_accounts(http::Router& r) {
+  using namespace accounts_routes;
   r.add({"GET", "/api/v1/accounts/me", http::Access::enrolling, me});
   // The login lane: an e-mail change verifies a password (argon2id), kept off the fast lane.
   r.add({"PATCH", "/api/v1/accounts/{id:int}", http::Access::logged_in, update, http::Lane::slow});

@@ -13,6 +13,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace ai_chat_routes {
 namespace {
 
 using http::Context;
@@ -58,8 +59,10 @@ Response cable_report(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace ai_chat_routes
 
 void add_ai_chat(http::Router& r) {
+  using namespace ai_chat_routes;
   using http::Access;
   r.add({"POST", "/api/v1/ai_chat/action_cable_logger", Access::logged_in, cable_report});
   r.add({"GET", "/api/v1/ai_chat/conversations", Access::logged_in, list});

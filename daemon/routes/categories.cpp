@@ -6,6 +6,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace categories_routes {
 namespace {
 
 using http::Context;
@@ -51,8 +52,10 @@ Response destroy(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace categories_routes
 
 void add_categories(http::Router& r) {
+  using namespace categories_routes;
   r.add({"GET", "/api/v1/categories", http::Access::logged_in, tree});
   r.add({"POST", "/api/v1/categories", http::Access::logged_in, create});
   r.add({"PATCH", "/api/v1/categories/{id:int}", http::Access::logged_in, rename});

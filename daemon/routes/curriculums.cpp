@@ -7,6 +7,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace curriculums_routes {
 namespace {
 
 using http::Context;
@@ -44,8 +45,10 @@ Response submit(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace curriculums_routes
 
 void add_curriculums(http::Router& r) {
+  using namespace curriculums_routes;
   using http::Access;
   r.add({"GET", "/api/v1/curriculums", Access::logged_in, list});
   r.add({"GET", "/api/v1/curriculums/{name}", Access::logged_in, show});

@@ -6,6 +6,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace event_tags_routes {
 namespace {
 
 using http::Context;
@@ -41,8 +42,10 @@ Response destroy(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace event_tags_routes
 
 void add_event_tags(http::Router& r) {
+  using namespace event_tags_routes;
   using http::Access;
   r.add({"GET", "/api/v1/event_tags", Access::logged_in, list});
   r.add({"POST", "/api/v1/event_tags", Access::logged_in, create});

@@ -9,6 +9,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace events_routes {
 namespace {
 
 using http::Context;
@@ -146,8 +147,10 @@ Response feed(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace events_routes
 
 void add_events(http::Router& r) {
+  using namespace events_routes;
   using http::Access;
   r.add({"GET", "/api/v1/events", Access::logged_in, list});
   r.add({"POST", "/api/v1/events", Access::logged_in, create});

@@ -7,6 +7,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace invitations_routes {
 namespace {
 
 using http::Context;
@@ -43,8 +44,10 @@ Response accept(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace invitations_routes
 
 void add_invitations(http::Router& r) {
+  using namespace invitations_routes;
   r.add({"POST", "/api/v1/invitations", http::Access::logged_in, invite});
   r.add({"GET", "/api/v1/invitations/{id:secret}", http::Access::anyone, check});
   // The login lane: the password is hashed (argon2id).

@@ -13,6 +13,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace mail_unsubscriptions_routes {
 namespace {
 
 using http::Context;
@@ -64,8 +65,10 @@ Response stop(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace mail_unsubscriptions_routes
 
 void add_mail_unsubscriptions(http::Router& r) {
+  using namespace mail_unsubscriptions_routes;
   r.add({"GET", "/api/v1/mail_unsubscriptions/{topic}/{id:secret}", http::Access::anyone, show});
   r.add({"POST", "/api/v1/mail_unsubscriptions/{topic}/{id:secret}", http::Access::anyone, stop});
   // The pages the mails link to (mail::UnsubscribeLinks::page_url).

@@ -7,6 +7,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace mentions_routes {
 namespace {
 
 using http::Context;
@@ -33,8 +34,10 @@ Response mentionables(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace mentions_routes
 
 void add_mentions(http::Router& r) {
+  using namespace mentions_routes;
   r.add({"GET", "/api/v1/mentionables", http::Access::logged_in, mentionables});
 }
 

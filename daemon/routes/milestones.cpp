@@ -7,6 +7,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace milestones_routes {
 namespace {
 
 using http::Context;
@@ -34,8 +35,10 @@ Response mark_as_shown(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace milestones_routes
 
 void add_milestones(http::Router& r) {
+  using namespace milestones_routes;
   using http::Access;
   r.add({"GET", "/api/v1/x_share_milestones", Access::logged_in, next});
   r.add({"POST", "/api/v1/x_share_milestones/mark_as_shown", Access::logged_in, mark_as_shown});

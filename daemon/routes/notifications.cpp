@@ -8,6 +8,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace notifications_routes {
 namespace {
 
 using http::Context;
@@ -100,8 +101,10 @@ Response unwatch(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace notifications_routes
 
 void add_notifications(http::Router& r) {
+  using namespace notifications_routes;
   using http::Access;
   r.add({"GET", "/api/v1/notifications", Access::logged_in, list});
   r.add({"GET", "/api/v1/notifications/unread_count", Access::logged_in, unread_count});

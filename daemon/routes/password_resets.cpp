@@ -8,6 +8,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace password_resets_routes {
 namespace {
 
 using http::Context;
@@ -37,8 +38,10 @@ Response reset(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace password_resets_routes
 
 void add_password_resets(http::Router& r) {
+  using namespace password_resets_routes;
   r.add({"POST", "/api/v1/password_resets", http::Access::anyone, request_reset});
   r.add({"GET", "/api/v1/password_resets/{token:secret}", http::Access::anyone, check_reset});
   // The login lane: the new password is hashed (argon2id).

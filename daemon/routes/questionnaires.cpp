@@ -16,6 +16,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace questionnaires_routes {
 namespace {
 
 using http::Context;
@@ -151,8 +152,10 @@ Response audit_logs(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace questionnaires_routes
 
 void add_questionnaires(http::Router& r) {
+  using namespace questionnaires_routes;
   using http::Access;
   r.add({"GET", "/api/v1/questionnaires", Access::logged_in, overview});
   r.add({"GET", "/api/v1/questionnaires/status", Access::logged_in, status});

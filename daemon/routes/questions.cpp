@@ -9,6 +9,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace questions_routes {
 namespace {
 
 using http::Context;
@@ -126,8 +127,10 @@ Response cable_report(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace questions_routes
 
 void add_questions(http::Router& r) {
+  using namespace questions_routes;
   using http::Access;
   r.add({"GET", "/api/v1/questions", Access::logged_in, list});
   r.add({"POST", "/api/v1/questions", Access::logged_in, create});

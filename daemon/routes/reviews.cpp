@@ -8,6 +8,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace reviews_routes {
 namespace {
 
 using http::Context;
@@ -79,8 +80,10 @@ Response note(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace reviews_routes
 
 void add_reviews(http::Router& r) {
+  using namespace reviews_routes;
   using http::Access;
   r.add({"GET", "/api/v1/submissions", Access::logged_in, queue});
   r.add({"GET", "/api/v1/submissions/{id:int}", Access::logged_in, show});

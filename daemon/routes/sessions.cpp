@@ -6,6 +6,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace sessions_routes {
 namespace {
 
 using http::Context;
@@ -34,8 +35,10 @@ Response logout(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace sessions_routes
 
 void add_sessions(http::Router& r) {
+  using namespace sessions_routes;
   r.add({"POST", "/api/v1/account_token", http::Access::anyone, login, http::Lane::slow});
   r.add({"DELETE", "/api/v1/account_token", http::Access::enrolling, logout});
 }

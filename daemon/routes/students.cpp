@@ -8,6 +8,7 @@
 #include "students/validation.hpp"
 
 namespace camp::routes {
+namespace students_routes {
 namespace {
 
 using http::Context;
@@ -180,8 +181,10 @@ Response import_template(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace students_routes
 
 void add_students(http::Router& r) {
+  using namespace students_routes;
   using http::Access;
   r.add({"GET", "/api/v1/students", Access::logged_in, list});
   r.add({"GET", "/api/v1/students/{id:int}", Access::logged_in, show});

@@ -5,6 +5,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace system_routes {
 namespace {
 
 using http::Context;
@@ -43,8 +44,10 @@ Response metrics(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace system_routes
 
 void add_system(http::Router& r) {
+  using namespace system_routes;
   r.add({"GET", "/server-version.json", http::Access::anyone, server_version});
   r.add({"GET", "/healthz", http::Access::anyone, healthz});
   r.add({"GET", "/readyz", http::Access::anyone, readyz});

@@ -8,6 +8,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace two_factor_routes {
 namespace {
 
 using http::Context;
@@ -52,8 +53,10 @@ Response login_code(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace two_factor_routes
 
 void add_two_factor(http::Router& r) {
+  using namespace two_factor_routes;
   // Open to an account that must still enrol: they are how it enrols.
   r.add({"GET", "/api/v1/accounts/me/two_factor", http::Access::enrolling, status});
   r.add({"POST", "/api/v1/accounts/me/two_factor", http::Access::enrolling, begin});

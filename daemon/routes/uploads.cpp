@@ -6,6 +6,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace uploads_routes {
 namespace {
 
 using http::Context;
@@ -31,8 +32,10 @@ Response upload(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace uploads_routes
 
 void add_uploads(http::Router& r) {
+  using namespace uploads_routes;
   r.add({"POST", "/api/v1/file_upload", http::Access::logged_in, upload, http::Lane::fast, http::BodyLimit::upload});
 }
 

@@ -55,11 +55,8 @@ Checked check_invite(db::Tx& tx, const Invite& raw, std::map<std::string, std::o
   return out;
 }
 
-Error link_invalid() { return Error(errc::not_found, std::string(msg::invitation_link_invalid)); }
+Error invitation_link_invalid() { return Error(errc::not_found, std::string(msg::invitation_link_invalid)); }
 Error expired() { return Error(errc::not_found, std::string(msg::invitation_expired)); }
-Error email_taken() {
-  return Error(errc::conflict, std::string(msg::email_taken), {{"email", {std::string(msg::email_taken)}}});
-}
 
 }  // namespace
 
@@ -151,10 +148,10 @@ Invitation InvitationService::invite(const Account& actor, const Invite& in) {
 }
 
 InvitationView InvitationService::check(std::string_view id) {
-  if (!well_formed_link_token(id)) throw link_invalid();
+  if (!well_formed_link_token(id)) throw invitation_link_invalid();
   const auto found =
       pool_.autocommit([&](db::Tx& tx) { return find_pending(tx, invitation_repo::find_pending_invitation, id); });
-  if (!found) throw link_invalid();
+  if (!found) throw invitation_link_invalid();
   return view_of(*found, clock_.now());
 }
 
@@ -172,7 +169,7 @@ Account InvitationService::accept(std::string_view id, const Acceptance& in, con
     const auto now = clock_.now();
     // A parallel acceptance waits, then finds none.
     const auto found = find_pending(tx, invitation_repo::lock_pending_invitation, id);
-    if (!found) throw link_invalid();
+    if (!found) throw invitation_link_invalid();
     if (view_of(*found, now).expired) throw expired();
     const auto& inv = found->invitation;
     const auto account_id = invitation_repo::insert_account(tx, inv.email, inv.role, nickname, found->course_id, hash);

@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "core/messages.hpp"
+
 namespace camp::accounts {
 namespace {
 constexpr std::array<std::pair<Role, std::string_view>, 7> kRoles{{
@@ -54,6 +56,10 @@ nlohmann::json to_json(const Account& a) {
   };
   if (a.course) j["course"] = {{"code", a.course->code}, {"name", a.course->name}, {"months", a.course->months}};
   return j;
+}
+
+Error email_taken() {
+  return Error(errc::conflict, std::string(msg::email_taken), {{"email", {std::string(msg::email_taken)}}});
 }
 
 }  // namespace camp::accounts

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/error.hpp"
+
 namespace camp::accounts {
 
 enum class Role { admin, basic_mentor, advanced_mentor, spot_advanced_mentor, student, graduate, trial };
@@ -15,6 +17,9 @@ std::optional<Role> parse_role(std::string_view name);
 // spot_advanced_mentor counts as an advanced mentor.
 bool is_mentor(Role role);
 bool is_admin_or_mentor(Role role);
+
+// 409 with fields.email: another account has the e-mail (an invitation, an e-mail change).
+Error email_taken();
 
 struct Course {
   std::string code;

@@ -16,7 +16,7 @@
 namespace camp::accounts {
 namespace {
 
-Error link_invalid() { return Error(errc::not_found, std::string(msg::password_reset_link_invalid)); }
+Error reset_link_invalid() { return Error(errc::not_found, std::string(msg::password_reset_link_invalid)); }
 
 // The open reset of a link token: found by its hash, the stored hash compared again.
 template <class Find>
@@ -71,9 +71,9 @@ void PasswordResetService::request(const ResetRequest& in) {
 }
 
 TimePoint PasswordResetService::check(std::string_view token) {
-  if (!well_formed_link_token(token)) throw link_invalid();
+  if (!well_formed_link_token(token)) throw reset_link_invalid();
   const auto found = pool_.autocommit([&](db::Tx& tx) { return find_open(tx, password_reset_repo::find_open_reset, token, clock_.now()); });
-  if (!found) throw link_invalid();
+  if (!found) throw reset_link_invalid();
   return found->expires_at;
 }
 
@@ -87,7 +87,7 @@ void PasswordResetService::reset(std::string_view token, const NewPassword& inpu
     const auto now = clock_.now();
     // A parallel reset waits, then finds it used.
     const auto found = find_open(tx, password_reset_repo::lock_open_reset, token, now);
-    if (!found) throw link_invalid();
+    if (!found) throw reset_link_invalid();
     password_reset_repo::reset_password(tx, found->account_id, hash, now);
     session_repo::end_sessions(tx, found->account_id);
     return found->account_id;

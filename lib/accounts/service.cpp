@@ -18,9 +18,6 @@ Role require_role(const std::string& name, FieldErrors& errors) {
   return role.value_or(Role::trial);
 }
 
-Error email_taken() {
-  return Error(errc::conflict, std::string(msg::email_taken), {{"email", {std::string(msg::email_taken)}}});
-}
 
 Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); }
 

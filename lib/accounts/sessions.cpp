@@ -1,7 +1,6 @@
 #include "accounts/sessions.hpp"
 
 #include <chrono>
-#include <thread>
 
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
@@ -25,13 +24,6 @@ Error login_failed() { return Error(errc::unauthenticated, std::string(msg::logi
 
 Error current_password_error(std::string_view message) {
   return Error(errc::invalid, std::string(message), {{"current_password", {std::string(message)}}});
-}
-
-// The per-e-mail slow-down. It holds the calling thread (the daemon's login lane), which is
-// why it is bounded (rate_limits.login_slowdown_max_ms) and only starts once the address and
-// pair limits have let the attempt through.
-void slow_down(int ms) {
-  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
 }  // namespace
@@ -154,7 +146,7 @@ int SessionService::revoke_all(std::int64_t account_id) {
 }
 
 PruneResult SessionService::prune_expired(std::chrono::system_clock::time_point now, int batch, int max_batches) {
-  const auto epoch = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  const auto epoch = unix_seconds(now);
   PruneResult result;
   // One statement per pool use, so the connection goes back between batches.
   for (int i = 0; i < max_batches; ++i) {

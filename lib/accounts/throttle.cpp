@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <thread>
 
 #include "accounts/session_repo.hpp"
 #include "core/text.hpp"
@@ -13,6 +15,10 @@ int slowdown_ms(int failures, const RateLimits& limits) {
   if (beyond < 0 || limits.login_slowdown_max_ms <= 0) return 0;
   const long long delay = 250LL << std::min(beyond, 20);
   return static_cast<int>(std::min<long long>(delay, limits.login_slowdown_max_ms));
+}
+
+void slow_down(int ms) {
+  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
 ThrottleKeys throttle_keys(std::string_view email, const std::string& client_address) {

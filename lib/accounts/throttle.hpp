@@ -18,6 +18,9 @@ namespace camp::accounts {
 // The slow-down for an e-mail with `failures` failed attempts in the window: none up to
 // login_failures_per_email, then 250 ms doubling per further failure, at most login_slowdown_max_ms.
 int slowdown_ms(int failures, const RateLimits& limits);
+// Waits that long. It holds the calling thread (the daemon's login lane), which is why the
+// slow-down is bounded and only starts once the address and pair limits let the attempt through.
+void slow_down(int ms);
 
 struct ThrottleKeys {
   std::string email;    // "email:<lower-case e-mail>"

@@ -3,7 +3,6 @@
 #include <sodium.h>
 
 #include <chrono>
-#include <thread>
 
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
@@ -37,10 +36,6 @@ Error code_error(std::string_view message) {
 
 Error throttled(int retry_after) {
   return Error(errc::too_many_requests, std::string(msg::login_throttled)).with_retry_after(retry_after);
-}
-
-void slow_down(int ms) {
-  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
 }  // namespace
@@ -96,7 +91,7 @@ bool TwoFactorService::consume(db::Tx& tx, std::int64_t account_id, const Code& 
     return false;
   }
   const auto secret = keys_.open_sealed(stored->sealed, associated(account_id));
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
+  const auto now = unix_seconds(clock_.now());
   const auto step = totp::matching_step(secret, code.text, now);
   // Each time step once: a code seen (or one older than a code seen) is refused.
   if (!step || (stored->last_step && *step <= *stored->last_step)) return false;
@@ -147,7 +142,7 @@ std::vector<std::string> TwoFactorService::confirm(const Account& account, const
     codes.push_back(new_recovery_code());
     hashes.push_back(hash_password(codes.back()));
   }
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
+  const auto now = unix_seconds(clock_.now());
   const bool ok = pool_.transaction([&](db::Tx& tx) {
     const auto stored = two_factor_repo::find(tx, account.id, true);
     if (!stored) throw Error(errc::conflict, std::string(msg::two_factor_not_started));

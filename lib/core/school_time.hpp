@@ -18,6 +18,10 @@ using Date = std::chrono::year_month_day;
 
 // The instant `seconds` after 1970-01-01T00:00:00Z (epoch columns, JWT claims).
 inline TimePoint unix_time(std::int64_t seconds) { return TimePoint(std::chrono::seconds(seconds)); }
+// And back: whole seconds since 1970 (SQL parameters compared with to_timestamp($n)).
+inline std::int64_t unix_seconds(TimePoint t) {
+  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+}
 
 // The calendar day in the school's time zone at the instant `t`.
 Date school_date(TimePoint t);

@@ -12,11 +12,6 @@ namespace {
 
 using accounts::Role;
 
-void require_member(const accounts::Account& a) {
-  if (!has_events(a)) throw Error(errc::not_found, std::string(msg::not_found));
-  if (a.role == Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
-}
-
 // 32 random bytes, base64url without padding: 43 characters.
 std::string new_token() {
   unsigned char bytes[32];
@@ -41,13 +36,13 @@ ical::Entry entry(const Event& e, const std::string& url) {
 }  // namespace
 
 std::string EventService::calendar_url(const accounts::Account& actor) {
-  require_member(actor);
+  require_events_member(actor);
   const auto token = pool_.transaction([&](db::Tx& tx) { return repo::feed_token(tx, actor.id, new_token()); });
   return public_url_ + "/calendar/" + token + ".ics";
 }
 
 std::string EventService::reset_calendar(const accounts::Account& actor) {
-  require_member(actor);
+  require_events_member(actor);
   const auto token = new_token();
   pool_.transaction([&](db::Tx& tx) { repo::reset_feed_token(tx, actor.id, token); });
   return public_url_ + "/calendar/" + token + ".ics";

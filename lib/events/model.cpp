@@ -3,6 +3,8 @@
 #include <chrono>
 
 #include "core/csv.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/school_time.hpp"
 
 namespace camp::events {
@@ -11,6 +13,16 @@ bool has_events(const accounts::Account& a) {
   using accounts::Role;
   if (a.role == Role::admin || a.role == Role::graduate) return true;
   return a.role == Role::student && !(a.course && a.course->code == "u29");
+}
+
+void require_events_admin(const accounts::Account& a) {
+  if (!has_events(a)) throw Error(errc::not_found, std::string(msg::not_found));
+  if (a.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+}
+
+void require_events_member(const accounts::Account& a) {
+  if (!has_events(a)) throw Error(errc::not_found, std::string(msg::not_found));
+  if (a.role == accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
 }
 
 SchoolTime school_time(std::int64_t epoch_seconds) {

@@ -15,6 +15,11 @@ namespace camp::events {
 // graduates and students but those of course u29. Also the events' read policy for
 // notifications (lib/notifications/rules.cpp).
 bool has_events(const accounts::Account& actor);
+// The two halves of the area. Everyone without it gets 404 (not_found), then:
+// admins only, 403 to students and graduates;
+void require_events_admin(const accounts::Account& actor);
+// students and graduates (those who join, with a badge and a calendar), 403 to admins.
+void require_events_member(const accounts::Account& actor);
 
 struct Tag {
   int id = 0;

@@ -25,17 +25,6 @@ Error not_found() { return Error(errc::not_found, std::string(msg::not_found)); 
 Error forbidden() { return Error(errc::forbidden, std::string(msg::forbidden)); }
 Error invalid(std::string_view message) { return Error(errc::invalid, std::string(message)); }
 
-// Everyone without the events area gets 404; then admins only (403 to students/graduates).
-void require_admin(const accounts::Account& a) {
-  if (!has_events(a)) throw not_found();
-  if (a.role != Role::admin) throw forbidden();
-}
-// Students and graduates: those who join and have a badge and a calendar.
-void require_member(const accounts::Account& a) {
-  if (!has_events(a)) throw not_found();
-  if (a.role == Role::admin) throw forbidden();
-}
-
 // The CLI's operator account has no row: the system.
 std::optional<std::int64_t> actor_id(const accounts::Account& a) {
   return a.id > 0 ? std::optional<std::int64_t>(a.id) : std::nullopt;
@@ -48,7 +37,6 @@ nlohmann::json event_facts(const Event& e, const std::vector<std::int64_t>& acco
   return facts;
 }
 
-std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
 // The validated input as columns; the schedule only when all three parts are known.
 repo::Fields fields_of(const EventInput& in) {
@@ -95,7 +83,7 @@ EventPage EventService::list(const accounts::Account& actor, const ListParams& p
   else if (p.scope == "drafts" && actor.role == Role::admin) scope = repo::Scope::drafts;
   else if (p.scope == "drafts") throw forbidden();
   else throw Error(errc::invalid, std::string(msg::invalid_input), {{"scope", {std::string(msg::event_scope_choice)}}});
-  const auto now = epoch(clock_.now());
+  const auto now = unix_seconds(clock_.now());
   EventPage page{{}, 0, p.page, p.per};
   // One statement: the page, its total and (for those with an unread badge) the marking.
   std::tie(page.items, page.total) = pool_.autocommit(
@@ -112,7 +100,7 @@ Event EventService::get(const accounts::Account& actor, std::int64_t id) {
 }
 
 Event EventService::create_event(const accounts::Account& actor, const EventInput& in) {
-  require_admin(actor);
+  require_events_admin(actor);
   throw_if_invalid(validate(in, true));
   auto f = fields_of(in);
   const auto s = schedule(*in.start_date, *in.start_at, *in.end_at);
@@ -127,7 +115,7 @@ Event EventService::create_event(const accounts::Account& actor, const EventInpu
 }
 
 Event EventService::update_event(const accounts::Account& actor, std::int64_t id, const EventInput& in) {
-  require_admin(actor);
+  require_events_admin(actor);
   throw_if_invalid(validate(in, false));
   auto f = fields_of(in);
   return pool_.transaction([&](db::Tx& tx) {
@@ -161,7 +149,7 @@ Event EventService::update_event(const accounts::Account& actor, std::int64_t id
 }
 
 Event EventService::publish(const accounts::Account& actor, std::int64_t id) {
-  require_admin(actor);
+  require_events_admin(actor);
   return pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock(tx, id);
     if (!row) throw not_found();
@@ -174,7 +162,7 @@ Event EventService::publish(const accounts::Account& actor, std::int64_t id) {
 }
 
 Event EventService::cancel_event(const accounts::Account& actor, std::int64_t id) {
-  require_admin(actor);
+  require_events_admin(actor);
   return pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock(tx, id);
     if (!row) throw not_found();
@@ -188,7 +176,7 @@ Event EventService::cancel_event(const accounts::Account& actor, std::int64_t id
 }
 
 void EventService::join_async(const accounts::Account& actor, std::int64_t id, JoinDone done) {
-  require_member(actor);
+  require_events_member(actor);
   joins_.submit(id, PendingJoin{actor, std::move(done)});
 }
 
@@ -211,7 +199,7 @@ void EventService::apply_joins(std::int64_t id, std::vector<PendingJoin>& batch)
   db::IdempotencyScope::Suspended no_key;
   std::vector<JoinOutcome> outcomes;
   try {
-    const auto now = epoch(clock_.now());
+    const auto now = unix_seconds(clock_.now());
     pool_.transaction([&](db::Tx& tx) {
       outcomes.assign(batch.size(), {});
       const auto row = repo::lock(tx, id);
@@ -275,8 +263,8 @@ void EventService::apply_joins(std::int64_t id, std::vector<PendingJoin>& batch)
 }
 
 Event EventService::leave(const accounts::Account& actor, std::int64_t id) {
-  require_member(actor);
-  const auto now = epoch(clock_.now());
+  require_events_member(actor);
+  const auto now = unix_seconds(clock_.now());
   return visible(actor, pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock(tx, id);
     if (!row || row->status == "draft") throw not_found();
@@ -295,7 +283,7 @@ Event EventService::leave(const accounts::Account& actor, std::int64_t id) {
 }
 
 std::vector<Participant> EventService::participants(const accounts::Account& actor, std::int64_t id) {
-  require_admin(actor);
+  require_events_admin(actor);
   return pool_.transaction(
       [&](db::Tx& tx) {
         if (!repo::find(tx, id, actor.id)) throw not_found();
@@ -305,7 +293,7 @@ std::vector<Participant> EventService::participants(const accounts::Account& act
 }
 
 std::size_t EventService::publish_audience(const accounts::Account& actor) {
-  require_admin(actor);
+  require_events_admin(actor);
   return pool_.autocommit([&](db::Tx& tx) {
     const auto told = notifications::preview(tx, notifications::kEventPublished, actor_id(actor), {});
     return told.mails + told.daily;
@@ -313,18 +301,18 @@ std::size_t EventService::publish_audience(const accounts::Account& actor) {
 }
 
 void EventService::mark_seen(const accounts::Account& actor) {
-  require_member(actor);
+  require_events_member(actor);
   pool_.autocommit([&](db::Tx& tx) { repo::mark_seen(tx, actor.id); });
 }
 
 std::int64_t EventService::unread_count(const accounts::Account& actor) {
-  require_member(actor);
+  require_events_member(actor);
   return pool_.autocommit([&](db::Tx& tx) { return repo::unread_count(tx, actor.id); });
 }
 
 int EventService::remind(Date day) {
-  const auto from = epoch(school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(1))));
-  const auto to = epoch(school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(2))));
+  const auto from = unix_seconds(school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(1))));
+  const auto to = unix_seconds(school_day_start(Date(std::chrono::sys_days(day) + std::chrono::days(2))));
   return pool_.transaction([&](db::Tx& tx) {
     const auto ids = repo::claim_reminders(tx, from, to);
     // The participants as they are now (not the waitlist).

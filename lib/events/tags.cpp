@@ -10,11 +10,6 @@
 namespace camp::events {
 namespace {
 
-void require_admin(const accounts::Account& a) {
-  if (!has_events(a)) throw Error(errc::not_found, std::string(msg::not_found));
-  if (a.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
-}
-
 void check_tag_name(const std::string& name) {
   if (name.empty()) throw Error(errc::invalid, std::string(msg::invalid_input), {{"name", {std::string(msg::event_tag_name_required)}}});
   if (validate::char_count(name) > limits::event_tag_name_max)
@@ -34,7 +29,7 @@ std::vector<Tag> EventService::tags(const accounts::Account& actor) {
 }
 
 Tag EventService::create_tag(const accounts::Account& actor, const std::string& raw) {
-  require_admin(actor);
+  require_events_admin(actor);
   const auto name = text::trim(raw);
   check_tag_name(name);
   return pool_.transaction([&](db::Tx& tx) {
@@ -44,7 +39,7 @@ Tag EventService::create_tag(const accounts::Account& actor, const std::string& 
 }
 
 Tag EventService::rename_tag(const accounts::Account& actor, int id, const std::string& raw) {
-  require_admin(actor);
+  require_events_admin(actor);
   const auto name = text::trim(raw);
   check_tag_name(name);
   return pool_.transaction([&](db::Tx& tx) {
@@ -56,7 +51,7 @@ Tag EventService::rename_tag(const accounts::Account& actor, int id, const std::
 }
 
 void EventService::delete_tag(const accounts::Account& actor, int id) {
-  require_admin(actor);
+  require_events_admin(actor);
   pool_.transaction([&](db::Tx& tx) {
     if (!repo::lock_tag(tx, id)) throw Error(errc::not_found, std::string(msg::not_found));
     if (id == 1) throw Error(errc::conflict, std::string(msg::event_tag_default));

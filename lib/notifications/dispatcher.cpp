@@ -223,9 +223,7 @@ void Dispatcher::run() {
 
 namespace {
 
-constexpr std::size_t kDigestItems = 30;
-
-std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }  // per mail; the rest is "ほか N 件"
+constexpr std::size_t kDigestItems = 30;  // per mail; the rest is "ほか N 件"
 
 std::string_view category_label(Category c) {
   switch (c) {
@@ -263,8 +261,8 @@ DigestRun run_digest(db::Pool& pool, const DispatchContext& ctx, Date day) {
   std::vector<std::string> daily_by_default;
   for (auto c : kCategories)
     if (default_mail(c) == MailPreference::daily) daily_by_default.emplace_back(to_string(c));
-  const auto from = epoch(school_day_start(Date(std::chrono::sys_days(day) - std::chrono::days(1))));
-  const auto to = epoch(school_day_start(day));
+  const auto from = unix_seconds(school_day_start(Date(std::chrono::sys_days(day) - std::chrono::days(1))));
+  const auto to = unix_seconds(school_day_start(day));
   const auto date = format_date(day);
   return pool.transaction([&](db::Tx& tx) {
     if (!repo::claim_digest_day(tx, date)) return DigestRun{true, 0};

@@ -50,7 +50,6 @@ constexpr db::Statement kProgress{
     "FROM curriculums cu JOIN tasks t ON t.curriculum_name = cu.name GROUP BY cu.name, cu.title, cu.position "
     "ORDER BY cu.position, cu.name"};
 
-std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
 // A bucket's lower bound: none for the youngest. `now` is in whole seconds, so a submission made
 // in the current second is younger than 0 days; it is new, not left out, and the list the
@@ -78,7 +77,7 @@ nlohmann::json json_rows(const pqxx::field& f) {
 SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_day, TimePoint now, int events) {
   const auto& b = kWaitingAgeBuckets;
   static_assert(kWaitingAgeBuckets.size() == 4, "kFigures counts four buckets");
-  const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), epoch(now),
+  const auto f = tx.exec(kFigures, format_date(today), format_date(first_day), format_date(last_day), unix_seconds(now),
                          lower_bound(b[0].from_days), b[0].below_days, lower_bound(b[1].from_days), b[1].below_days,
                          lower_bound(b[2].from_days), b[2].below_days, lower_bound(b[3].from_days),
                          b[3].below_days, events)[0];
@@ -100,7 +99,7 @@ SchoolFigures school_figures(db::Tx& tx, Date today, Date first_day, Date last_d
 
 std::vector<UpcomingEvent> upcoming_events(db::Tx& tx, TimePoint now, int limit) {
   std::vector<UpcomingEvent> out;
-  for (const auto& r : tx.exec(kUpcoming, epoch(now), limit)) out.push_back(upcoming_event(r));
+  for (const auto& r : tx.exec(kUpcoming, unix_seconds(now), limit)) out.push_back(upcoming_event(r));
   return out;
 }
 

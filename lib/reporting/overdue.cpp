@@ -13,7 +13,7 @@ constexpr db::Statement kOverdueClaims{
     "WHERE s.status = 'waiting' AND s.claimed_by IS NOT NULL "
     "AND s.claimed_at <= to_timestamp($1) - make_interval(days => $2) "
     "AND s.claimed_at > to_timestamp($1) - make_interval(days => $3) ORDER BY s.created_at, s.id LIMIT $4"};
-constexpr db::Statement kUnanswered{
+constexpr db::Statement kUnansweredBetween{
     "reporting.unanswered_since",
     "SELECT id, title FROM questions WHERE answers_count = 0 "
     "AND created_at <= to_timestamp($1) - make_interval(days => $2) "
@@ -26,13 +26,11 @@ constexpr db::Statement kBehind{
     "WHERE s.status = 'active' AND s.due_on < $1::date AND s.due_on > $1::date - $2::int AND s.mentor_id IS NOT NULL "
     "ORDER BY s.due_on, s.id LIMIT $3"};
 
-std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
-
 }  // namespace
 
 std::vector<OverdueClaim> overdue_claims(db::Tx& tx, TimePoint now, int min_days, int max_days, int limit) {
   std::vector<OverdueClaim> out;
-  for (const auto& r : tx.exec(kOverdueClaims, epoch(now), min_days, max_days, limit))
+  for (const auto& r : tx.exec(kOverdueClaims, unix_seconds(now), min_days, max_days, limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::int64_t>(), r[2].as<std::int64_t>(), r[3].as<std::int64_t>(),
                    r[4].as<int>(), r[5].as<std::string>(), r[6].as<std::string>(), r[7].as<std::string>()});
   return out;
@@ -40,7 +38,7 @@ std::vector<OverdueClaim> overdue_claims(db::Tx& tx, TimePoint now, int min_days
 
 std::vector<UnansweredQuestion> unanswered_since(db::Tx& tx, TimePoint now, int min_days, int max_days, int limit) {
   std::vector<UnansweredQuestion> out;
-  for (const auto& r : tx.exec(kUnanswered, epoch(now), min_days, max_days, limit))
+  for (const auto& r : tx.exec(kUnansweredBetween, unix_seconds(now), min_days, max_days, limit))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>()});
   return out;
 }

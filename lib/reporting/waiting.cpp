@@ -5,7 +5,7 @@
 namespace camp::reporting {
 namespace {
 
-constexpr db::Statement kUnanswered{
+constexpr db::Statement kUnansweredSince{
     "reporting.unanswered_questions",
     "SELECT id, title, (EXTRACT(EPOCH FROM to_timestamp($1) - created_at) / 86400)::bigint, count(*) OVER () "
     "FROM questions WHERE answers_count = 0 AND created_at <= to_timestamp($1) - make_interval(days => $2) "
@@ -27,13 +27,12 @@ constexpr db::Statement kUnsolved{
     "AND (SELECT min(x.created_at) FROM answers x WHERE x.question_id = q.id AND x.account_id <> q.account_id) "
     "<= to_timestamp($1) - make_interval(days => $2) ORDER BY q.id LIMIT $3"};
 
-std::int64_t epoch(TimePoint t) { return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count(); }
 
 }  // namespace
 
 Waiting<WaitingQuestion> unanswered_questions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
   Waiting<WaitingQuestion> out;
-  for (const auto& r : tx.exec(kUnanswered, epoch(now), min_days, static_cast<int>(limit))) {
+  for (const auto& r : tx.exec(kUnansweredSince, unix_seconds(now), min_days, static_cast<int>(limit))) {
     out.total = r[3].as<std::size_t>();
     out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::int64_t>()});
   }
@@ -42,7 +41,7 @@ Waiting<WaitingQuestion> unanswered_questions(db::Tx& tx, TimePoint now, int min
 
 Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
   Waiting<WaitingSubmission> out;
-  for (const auto& r : tx.exec(kWaitingSubmissions, epoch(now), min_days, static_cast<int>(limit))) {
+  for (const auto& r : tx.exec(kWaitingSubmissions, unix_seconds(now), min_days, static_cast<int>(limit))) {
     out.total = r[4].as<std::size_t>();
     out.oldest.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::string>(),
                           r[3].as<std::int64_t>()});
@@ -52,7 +51,7 @@ Waiting<WaitingSubmission> waiting_submissions(db::Tx& tx, TimePoint now, int mi
 
 std::vector<UnsolvedQuestion> unsolved_questions(db::Tx& tx, TimePoint now, int min_days, std::size_t limit) {
   std::vector<UnsolvedQuestion> out;
-  for (const auto& r : tx.exec(kUnsolved, epoch(now), min_days, static_cast<int>(limit)))
+  for (const auto& r : tx.exec(kUnsolved, unix_seconds(now), min_days, static_cast<int>(limit)))
     out.push_back({r[0].as<std::int64_t>(), r[1].as<std::string>(), r[2].as<std::int64_t>()});
   return out;
 }

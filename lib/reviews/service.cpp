@@ -116,7 +116,7 @@ QueuePage ReviewService::queue(const accounts::Account& actor, const QueueParams
   if (p.task_id) q.task_id = *p.task_id > 0 && *p.task_id <= 2147483647 ? static_cast<int>(*p.task_id) : -1;
   if (p.older_than_days) q.older_than_days = static_cast<int>(*p.older_than_days);
   if (p.newer_than_days) q.newer_than_days = static_cast<int>(*p.newer_than_days);
-  q.now = std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
+  q.now = unix_seconds(clock_.now());
   q.page = p.page;
   q.per = p.per;
   auto [items, total] = pool_.autocommit([&](db::Tx& tx) { return repo::queue(tx, q); });

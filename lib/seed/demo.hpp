@@ -19,6 +19,11 @@ struct DemoLogin {
 };
 
 inline constexpr const char* kDemoPassword = "demo-pass-1234";
+// The demo mentors (seed/accounts.cpp makes them), named by the reviews and students' records.
+inline constexpr const char* kDemoBasicMentor = "basic-mentor@example.com";
+inline constexpr const char* kDemoAdvancedMentor = "advanced-mentor@example.com";
+// A demo account by e-mail (any case): one row with its id, or none.
+inline constexpr db::Statement kDemoAccount{"seed.demo.account", "SELECT id FROM accounts WHERE lower(email) = lower($1)"};
 
 // One account per role, a U29 student and students on both Rails courses, the default
 // question categories and a few questions with answers: demo_fixture() loaded with load().

@@ -4,11 +4,11 @@
 #include <vector>
 
 #include "milestones/service.hpp"
+#include "seed/demo.hpp"
 
 namespace camp::seed {
 namespace {
 
-constexpr db::Statement kAccount{"seed.reviews.account", "SELECT id FROM accounts WHERE lower(email) = lower($1)"};
 constexpr db::Statement kHasSubmissions{"seed.reviews.has", "SELECT 1 FROM submissions WHERE account_id = $1 LIMIT 1"};
 constexpr db::Statement kTaskExists{"seed.reviews.task", "SELECT 1 FROM tasks WHERE id = $1"};
 // $4: days ago the work was submitted; the review (if any) came $7 hours later.
@@ -43,25 +43,23 @@ struct StudentPlan {
   std::vector<Step> steps;  // oldest first
 };
 
-const char* kBasic = "basic-mentor@example.com";
-const char* kAdvanced = "advanced-mentor@example.com";
 
 std::vector<StudentPlan> plans() {
   return {
       {"student@example.com",
-       {{1, "https://github.com/hanako-dev/profile-page", 30, "changes_requested", 5, kBasic,
+       {{1, "https://github.com/hanako-dev/profile-page", 30, "changes_requested", 5, kDemoBasicMentor,
          "よく書けています。`<img>` に `alt` 属性がないので、画像の内容を説明する文章を追加してください。"},
-        {1, "https://github.com/hanako-dev/profile-page", 28, "approved", 3, kBasic,
+        {1, "https://github.com/hanako-dev/profile-page", 28, "approved", 3, kDemoBasicMentor,
          "修正ありがとうございます。見出しの階層も整理されていて読みやすいです。合格です!"},
-        {2, "https://github.com/hanako-dev/cafe-menu", 24, "approved", 20, kBasic,
+        {2, "https://github.com/hanako-dev/cafe-menu", 24, "approved", 20, kDemoBasicMentor,
          "Flexbox の使い方が的確です。クラス名も BEM で統一されていて素晴らしいです。合格です。"},
-        {3, "https://github.com/hanako-dev/portfolio", 18, "approved", 8, kAdvanced,
+        {3, "https://github.com/hanako-dev/portfolio", 18, "approved", 8, kDemoAdvancedMentor,
          "レスポンシブ対応まで丁寧にできています。HTML/CSS 課題はこれで完了です。おめでとうございます!"},
         {4, "https://github.com/hanako-dev/js-basics", 3, "waiting", 0, nullptr, nullptr}}},
       {"student5@example.com",
-       {{1, "https://github.com/jiro-codes/self-intro", 12, "approved", 30, kBasic,
+       {{1, "https://github.com/jiro-codes/self-intro", 12, "approved", 30, kDemoBasicMentor,
          "シンプルで見やすいページです。インデントも揃っています。合格です。"},
-        {2, "https://github.com/jiro-codes/cafe-page", 6, "changes_requested", 26, kAdvanced,
+        {2, "https://github.com/jiro-codes/cafe-page", 6, "changes_requested", 26, kDemoAdvancedMentor,
          "スマートフォン幅でメニューが横にはみ出しています。メディアクエリで折り返すように修正してください。"
          "\n\n- `flex-wrap: wrap` を試してみましょう\n- 画像に `max-width: 100%` を指定しましょう"}}},
       {"u29@example.com", {{1, "https://github.com/u29-taro/first-page", 1, "waiting", 0, nullptr, nullptr}}},
@@ -75,7 +73,7 @@ int seed_demo_reviews(db::Pool& pool) {
   return pool.transaction([&](db::Tx& tx) {
     int written = 0;
     for (const auto& plan : plans()) {
-      const auto student = tx.exec(kAccount, plan.email);
+      const auto student = tx.exec(kDemoAccount, plan.email);
       if (student.empty()) continue;
       const auto student_id = student[0][0].as<std::int64_t>();
       if (!tx.exec(kHasSubmissions, student_id).empty()) continue;
@@ -85,7 +83,7 @@ int seed_demo_reviews(db::Pool& pool) {
                                 step.hours_to_review)[0][0].as<std::int64_t>();
         ++written;
         if (!step.reviewer) continue;
-        const auto reviewer = tx.exec(kAccount, step.reviewer);
+        const auto reviewer = tx.exec(kDemoAccount, step.reviewer);
         if (reviewer.empty()) continue;
         tx.exec(kReview, id, reviewer[0][0].as<std::int64_t>(), std::string(step.comment));
         if (std::string(step.status) == "approved")

@@ -3,13 +3,14 @@
 #include <string>
 #include <vector>
 
+#include "seed/demo.hpp"
+
 namespace camp::seed {
 namespace {
 
 constexpr db::Statement kSeeded{"seed.students.seeded",
                                 "SELECT 1 FROM mentorings g JOIN students s ON s.id = g.student_id "
                                 "WHERE s.email = 'student@example.com' LIMIT 1"};
-constexpr db::Statement kAccount{"seed.students.account", "SELECT id FROM accounts WHERE lower(email) = lower($1)"};
 // A demo account that can log in with the demo password (the hash of student@example.com's).
 constexpr db::Statement kInsertAccount{
     "seed.students.insert_account",
@@ -54,8 +55,6 @@ constexpr db::Statement kWork{
     "SELECT s.id, m.id, 'approved', 'よくできています。合格です!', s.reviewed_at FROM s, accounts m "
     "WHERE s.status = 'approved' AND m.email = 'advanced-mentor@example.com'"};
 
-const char* kAdvanced = "advanced-mentor@example.com";
-const char* kBasic = "basic-mentor@example.com";
 const char* kSpot = "spot-mentor@example.com";
 const char* kNoNickname = "kenta.kimura@example.com";
 
@@ -77,21 +76,21 @@ struct DemoStudent {
 const std::vector<DemoStudent>& demo_students() {
   static const std::vector<DemoStudent> all{
       // The demo logins: student@example.com on the 4-month plan, three weeks in, behind on task 13.
-      {"student@example.com", "山本 花子", "", "rails_4m", 21, "active", kAdvanced, {}},
-      {"student5@example.com", "鈴木 次郎", "", "rails_5m", 33, "active", kBasic, {}},
+      {"student@example.com", "山本 花子", "", "rails_4m", 21, "active", kDemoAdvancedMentor, {}},
+      {"student5@example.com", "鈴木 次郎", "", "rails_5m", 33, "active", kDemoBasicMentor, {}},
       {"u29@example.com", "高橋 若菜", "", "u29", 10, "active", kSpot, {}},
-      {"graduate@example.com", "田中 三郎", "", "rails_4m", 200, "graduated", kAdvanced, {}},
+      {"graduate@example.com", "田中 三郎", "", "rails_4m", 200, "graduated", kDemoAdvancedMentor, {}},
       // More of the school: some on time, some behind, one on leave; half never chose a nickname.
-      {"demo-ito@example.com", "伊藤 美咲", "みさき", "rails_5m", 60, "active", kAdvanced,
+      {"demo-ito@example.com", "伊藤 美咲", "みさき", "rails_5m", 60, "active", kDemoAdvancedMentor,
        {{3, 50, "approved"}, {9, 36, "approved"}, {10, 20, "approved"}, {13, 2, "waiting"}}},
-      {"demo-watanabe@example.com", "渡辺 健太", "", "rails_5m", 75, "active", kBasic,
+      {"demo-watanabe@example.com", "渡辺 健太", "", "rails_5m", 75, "active", kDemoBasicMentor,
        {{3, 55, "approved"}, {9, 30, "waiting"}}},
-      {"demo-kobayashi@example.com", "小林 さくら", "さくら", "rails_4m", 80, "active", kAdvanced,
+      {"demo-kobayashi@example.com", "小林 さくら", "さくら", "rails_4m", 80, "active", kDemoAdvancedMentor,
        {{13, 70, "approved"}, {14, 50, "approved"}, {18, 35, "approved"}, {19, 18, "approved"}, {20, 10, "waiting"}}},
       {"demo-kato@example.com", "加藤 大輔", "", "rails_4m", 45, "on_leave", kNoNickname, {{13, 30, "approved"}}},
       {"demo-yoshida@example.com", "吉田 愛", "", "u29", 30, "active", kSpot, {{3, 20, "approved"}, {9, 3, "waiting"}}},
       {"demo-yamada@example.com", "山田 翔太", "しょうた", "u29", 5, "active", kSpot, {}},
-      {"demo-sasaki@example.com", "佐々木 優子", "", "rails_5m", 120, "active", kAdvanced,
+      {"demo-sasaki@example.com", "佐々木 優子", "", "rails_5m", 120, "active", kDemoAdvancedMentor,
        {{3, 110, "approved"}, {9, 95, "approved"}, {10, 80, "approved"}, {13, 66, "approved"}, {14, 50, "approved"},
         {18, 30, "approved"}, {19, 12, "approved"}, {20, 4, "waiting"}}},
       {"demo-yamaguchi@example.com", "山口 拓也", "", "rails_4m", 15, "active", kNoNickname, {}},
@@ -107,7 +106,7 @@ int seed_demo_students(db::Pool& pool) {
     tx.exec(kInsertMentor, std::string(kNoNickname));
     int n = 0;
     for (const auto& d : demo_students()) {
-      auto found = tx.exec(kAccount, std::string(d.email));
+      auto found = tx.exec(kDemoAccount, std::string(d.email));
       bool fresh = false;
       if (found.empty()) {
         found = tx.exec(kInsertAccount, std::string(d.email), std::string(d.nickname), std::string(d.course));
@@ -122,16 +121,16 @@ int seed_demo_students(db::Pool& pool) {
       ++n;
     }
     // A change of mentor, and mentoring records.
-    const auto hanako = tx.exec(kAccount, std::string("student@example.com"));
+    const auto hanako = tx.exec(kDemoAccount, std::string("student@example.com"));
     if (!hanako.empty()) {
       const auto id = hanako[0][0].as<std::int64_t>();
-      tx.exec(kHistory, id, std::string(kBasic), 14);
-      tx.exec(kHistory, id, std::string(kAdvanced), 7);
-      tx.exec(kMentoring, id, std::string(kBasic), 14,
+      tx.exec(kHistory, id, std::string(kDemoBasicMentor), 14);
+      tx.exec(kHistory, id, std::string(kDemoAdvancedMentor), 7);
+      tx.exec(kMentoring, id, std::string(kDemoBasicMentor), 14,
               std::string("学習の進め方を相談。平日は夜に2時間、週末に5時間を目安に進める計画を立てました。"));
-      tx.exec(kMentoring, id, std::string(kAdvanced), 7,
+      tx.exec(kMentoring, id, std::string(kDemoAdvancedMentor), 7,
               std::string("Ruby の課題で詰まっている箇所を確認。メソッドの責務を分けるよう助言し、次回までに課題13を提出する目標に。"));
-      tx.exec(kMentoring, id, std::string(kAdvanced), 1,
+      tx.exec(kMentoring, id, std::string(kDemoAdvancedMentor), 1,
               std::string("転職活動の準備について。ポートフォリオに載せる成果物と職務経歴書の書き方を確認しました。"));
     }
     // Imported, not yet registered (their invitations are what `camp students import` sends).

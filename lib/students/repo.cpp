@@ -294,13 +294,13 @@ std::optional<Mentoring> mentoring(db::Tx& tx, std::int64_t student_id, std::int
 
 std::int64_t insert_mentoring(db::Tx& tx, std::int64_t student_id, std::int64_t author_id, TimePoint held_at,
                               const std::string& body) {
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(held_at.time_since_epoch()).count();
+  const auto seconds = unix_seconds(held_at);
   return tx.exec(kInsertMentoring, student_id, author_id, seconds, body)[0][0].as<std::int64_t>();
 }
 
 void update_mentoring(db::Tx& tx, std::int64_t id, std::optional<TimePoint> held_at, const std::optional<std::string>& body) {
   std::optional<std::int64_t> seconds;
-  if (held_at) seconds = std::chrono::duration_cast<std::chrono::seconds>(held_at->time_since_epoch()).count();
+  if (held_at) seconds = unix_seconds(*held_at);
   tx.exec(kUpdateMentoring, id, seconds, body);
 }
 
