@@ -14,7 +14,7 @@ namespace {
 #define CAMP_STUDENT_COLUMNS                                                                                  \
   "s.id, s.account_id, s.name, coalesce(a.nickname, ''), s.email, a.image_url, c.code, c.name, c.months, " \
   "s.start_date::text, s.status, m.id, m.display_name, m.role, m.image_url, s.due_on::text, "                  \
-  "floor(extract(epoch FROM s.created_at))::int8, display_name(a.nickname, s.name, s.email) "
+  "floor(extract(epoch FROM s.created_at))::int8, display_name(a.nickname, s.name, s.email, a.anonymised_at) "
 #define CAMP_STUDENT_FROM                                                                                     \
   "FROM students s JOIN courses c ON c.id = s.course_id LEFT JOIN accounts a ON a.id = s.account_id "          \
   "LEFT JOIN people m ON m.id = s.mentor_id "
