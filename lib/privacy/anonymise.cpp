@@ -28,14 +28,14 @@ std::string checked_reason(const std::string& reason) {
   return r;
 }
 
-// What other people's notifications and mails may quote: the e-mail, its local part, the
-// nickname, the student record's name and the display name, as written and HTML-escaped (the
-// mails' HTML part), longest first (the e-mail before its local part). A single character
-// would match far more than the person, so it is left alone.
+// What other people's notifications and mails may quote: the e-mail, the nickname, the student
+// record's name and the display name (the e-mail's local part only when it was the display
+// name: elsewhere it may be an ordinary word), as written and HTML-escaped (the mails' HTML
+// part), longest first (the e-mail before a name inside it). A single character would match
+// far more than the person, so it is left alone.
 std::vector<std::string> quotes_of(const anonymise_repo::Person& p) {
   std::set<std::string> found;
-  for (const auto& s : {p.email, p.email.substr(0, p.email.find('@')), text::trim(p.nickname),
-                        text::trim(p.student_name), p.display_name}) {
+  for (const auto& s : {p.email, text::trim(p.nickname), text::trim(p.student_name), p.display_name}) {
     if (text::char_count(s) < 2) continue;
     found.insert(s);
     found.insert(mail::fill("{{v}}", {{"v", s}}, true, "redaction"));
