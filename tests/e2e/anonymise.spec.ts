@@ -8,7 +8,10 @@ import { createStudent, demo, login } from './support';
 test('an admin anonymises a fresh student from the student page', async ({ page }, info) => {
   const student = createStudent();
   const record = JSON.parse(
-    execFileSync(process.env.CAMP_BIN!, ['--json', 'students', 'show', student.email], { env: process.env, encoding: 'utf8' }),
+    execFileSync(process.env.CAMP_BIN!, ['--json', 'students', 'show', student.email], {
+      env: process.env,
+      encoding: 'utf8',
+    }),
   ) as { id: number };
   await login(page, demo.admin);
   await page.goto(`/students/${record.id}`);

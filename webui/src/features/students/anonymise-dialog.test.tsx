@@ -63,7 +63,10 @@ describe('AnonymiseDialog', () => {
     await user.type(screen.getByRole('textbox', { name: /理由/ }), '削除依頼');
     await user.type(screen.getByRole('textbox', { name: /表示名/ }), '受講生 花子');
     await user.click(screen.getByRole('button', { name: '匿名化する' }));
-    expect(await screen.findByTestId('anonymise-error')).toHaveProperty('textContent', messages.anonymisation_already_done);
+    expect(await screen.findByTestId('anonymise-error')).toHaveProperty(
+      'textContent',
+      messages.anonymisation_already_done,
+    );
     expect(onClose).not.toHaveBeenCalled();
   });
 });

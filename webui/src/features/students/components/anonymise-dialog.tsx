@@ -47,7 +47,14 @@ export function AnonymiseDialog({ student, onClose }: AnonymiseDialogProps) {
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="anonymise-dialog-title" data-testid="anonymise-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="anonymise-dialog-title"
+      data-testid="anonymise-dialog"
+    >
       <DialogTitle id="anonymise-dialog-title">退会処理（匿名化）</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
