@@ -77,8 +77,11 @@ export function AnonymiseDialog({ student, onClose }: AnonymiseDialogProps) {
             helperText={touched ? reasonError : undefined}
             slotProps={{ htmlInput: { maxLength: limits.audit_reason_max } }}
           />
+          <Typography variant="body2">
+            {fill(messages.anonymisation_confirm_hint, { name: student.display_name })}
+          </Typography>
           <TextField
-            label={fill(messages.anonymisation_confirm_hint, { name: student.display_name })}
+            label="表示名"
             required
             value={typedName}
             onChange={(e) => setTypedName(e.target.value)}
