@@ -95,12 +95,14 @@ TEST(AnonymiseDb, RemovesEverythingPersonalAndKeepsTheContent) {
   // Personal rows: a session, 2FA, a calendar feed, preferences, a reset, an invitation, throttle
   // counts, mails to them and about them, notifications to them and quoting them, a pending
   // event naming them, a mentoring record, a profile picture, an AI chat.
+  auto feed_token = unique("feed");
+  feed_token.resize(43, 'A');  // the column's 43 characters
   const auto jwt = f.sessions.login({email, "anon-pass-123", "192.0.2.77", "test"});
   EXPECT_FALSE(jwt.empty());
   run_sql("INSERT INTO account_two_factor (account_id, key_id, nonce, sealed, enabled_at) VALUES (" + sid +
           ", 1, decode(repeat('00', 24), 'hex'), decode(repeat('11', 32), 'hex'), now());"
           "INSERT INTO account_recovery_codes (account_id, code_hash) VALUES (" + sid + ", 'hash');"
-          "INSERT INTO calendar_feeds (account_id, token) VALUES (" + sid + ", " + q(std::string(43, 'A').substr(0, 30) + unique("t").substr(0, 13)) + ");"
+          "INSERT INTO calendar_feeds (account_id, token) VALUES (" + sid + ", " + q(feed_token) + ");"
           "INSERT INTO mail_unsubscriptions (account_id, topic) VALUES (" + sid + ", 'magazine');"
           "INSERT INTO notification_preferences (account_id, category, mail) VALUES (" + sid + ", 'event', 'never');"
           "INSERT INTO password_resets (account_id, token_hash, created_at, expires_at, client_address) VALUES (" + sid +
