@@ -201,6 +201,12 @@ class Housekeeping {
         spdlog::warn("two-factor challenge pruning failed: {}", e.what());
       }
       try {
+        if (const int n = app_.anonymisations.purge_expired_answers())
+          spdlog::info("housekeeping: deleted {} questionnaire answers of anonymised accounts past retention", n);
+      } catch (const std::exception& e) {
+        spdlog::warn("questionnaire retention purge failed: {}", e.what());
+      }
+      try {
         if (const int n = db::prune_idempotency_keys(app_.pool)) spdlog::info("housekeeping: pruned {} idempotency keys", n);
       } catch (const std::exception& e) {
         spdlog::warn("idempotency key pruning failed: {}", e.what());

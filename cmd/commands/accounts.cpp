@@ -1,4 +1,4 @@
-// camp accounts create | list | set-role | invite | reset-2fa
+// camp accounts create | list | set-role | invite | reset-2fa | anonymise
 #include <unistd.h>
 
 #include <iostream>
@@ -7,6 +7,7 @@
 #include "app/services.hpp"
 #include "context.hpp"
 #include "core/random.hpp"
+#include "core/text.hpp"
 #include "exit_codes.hpp"
 
 namespace camp::cli {
@@ -31,6 +32,11 @@ struct InviteOptions {
 
 struct RoleOptions {
   std::string account, role;
+};
+
+struct AnonymiseOptions {
+  std::string account, reason;
+  bool yes = false;
 };
 
 // The password: first line of stdin when it is piped, else a generated one (printed once).
@@ -109,6 +115,33 @@ int reset_two_factor(Context& ctx, const std::string& who) {
   return kOk;
 }
 
+// A deletion request: irreversible, so it is said first and confirmed at a terminal; a script
+// says --yes (without it, and without a terminal to ask, nothing happens: exit 2).
+int anonymise(Context& ctx, const AnonymiseOptions& o) {
+  const auto account = find_account(ctx, o.account);
+  std::cerr << "Anonymising account " << account.id << " (" << account.display_name << ") cannot be undone.\n"
+            << "Removed: e-mail, nickname, name, picture, password, sessions, two-factor login, calendar feed, mail\n"
+            << "preferences, notifications, mails to it, AI chats, mentoring records; its name in other people's\n"
+            << "notifications and mails. Kept, shown as 退会したユーザー: questions, answers, submissions, reviews,\n"
+            << "event participations; subsidy answers stay sealed until their retention ends (docs/privacy.md).\n";
+  if (!o.yes) {
+    if (!isatty(STDIN_FILENO)) {
+      std::cerr << "not a terminal: pass --yes to anonymise without asking\n";
+      return kUsage;
+    }
+    std::cerr << "Type the account id (" << account.id << ") to confirm: " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line) || text::trim(line) != std::to_string(account.id)) {
+      std::cerr << "not confirmed; nothing changed\n";
+      return kUsage;
+    }
+  }
+  const auto done = ctx.services().anonymisations.anonymise(accounts::Account::system(), account.id, o.reason);
+  if (ctx.json()) print_json({{"account_id", done.account_id}, {"anonymised", true}, {"answers_purged", done.answers_purged}});
+  else std::cout << "account " << done.account_id << " anonymised\n";
+  return kOk;
+}
+
 }  // namespace
 }  // namespace accounts_command
 
@@ -152,6 +185,17 @@ void setup_accounts(CLI::App& app, Run& run) {
   reset_cmd->add_option("account", *reset_account, "Account id or e-mail")->required();
   reset_cmd->callback([&run, reset_account] {
     run = [reset_account](Context& ctx) { return reset_two_factor(ctx, *reset_account); };
+  });
+
+  auto* anonymise_cmd = group->add_subcommand(
+      "anonymise", "Carry out a deletion request: remove everything personal, keep the content (irreversible; audited)");
+  auto anonymise_opts = std::make_shared<AnonymiseOptions>();
+  anonymise_cmd->add_option("account", anonymise_opts->account, "Account id or e-mail")->required();
+  anonymise_cmd->add_option("--reason", anonymise_opts->reason, "Why (the audit log keeps it; at most 200 characters)")
+      ->required();
+  anonymise_cmd->add_flag("--yes", anonymise_opts->yes, "Do not ask for confirmation (scripts)");
+  anonymise_cmd->callback([&run, anonymise_opts] {
+    run = [anonymise_opts](Context& ctx) { return anonymise(ctx, *anonymise_opts); };
   });
 }
 

@@ -18,7 +18,7 @@ constexpr db::Statement kCount{
     "THEN now() ELSE t.window_started_at END "
     "RETURNING key, failures, EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $2) - now())"};
 constexpr db::Statement kAccount{
-    "password_resets.account", "SELECT id, email, display_name FROM people WHERE lower(email) = lower($1)"};
+    "password_resets.account", "SELECT id, email, display_name FROM people WHERE lower(email) = lower($1) AND anonymised_at IS NULL"};
 constexpr db::Statement kInsert{
     "password_resets.insert",
     "INSERT INTO password_resets (account_id, token_hash, created_at, expires_at, client_address) "

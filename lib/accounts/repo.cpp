@@ -22,7 +22,7 @@ constexpr db::Statement kBySession{
     "JOIN sessions s ON s.account_id = a.id "
     "WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()"};
 constexpr db::Statement kLogin{"accounts.login",
-                               "SELECT id, password_hash FROM accounts WHERE lower(email) = lower($1)"};
+                               "SELECT id, password_hash FROM accounts WHERE lower(email) = lower($1) AND anonymised_at IS NULL"};
 constexpr db::Statement kCourseExists{"courses.exists", "SELECT 1 FROM courses WHERE code = $1"};
 constexpr db::Statement kInsert{
     "accounts.insert",

@@ -24,6 +24,7 @@
 #include "milestones/service.hpp"
 #include "notifications/mentionables.hpp"
 #include "notifications/service.hpp"
+#include "privacy/anonymise.hpp"
 #include "questionnaires/keyring.hpp"
 #include "questionnaires/service.hpp"
 #include "questions/question_categories.hpp"
@@ -78,6 +79,7 @@ class Services {
   accounts::TwoFactorService two_factor;  // its secrets sealed with questionnaire_keys
   notifications::NotificationService notifications;
   notifications::MentionService mentions;  // whom a writer may mention
+  privacy::AnonymisationService anonymisations;  // deletion requests
 };
 
 }  // namespace camp::app

@@ -84,6 +84,7 @@ const std::map<std::string, Setter>& setters() {
       {"public_url", set(&Config::public_url)},
       {"questionnaires.key_file", set(&Config::questionnaire_key_file_path)},
       {"two_factor.required_roles", set(&Config::two_factor_required_roles)},
+      {"privacy.subsidy_retention_years", set(&Config::subsidy_retention_years)},
       {"notifications.retention_days", set(&Config::notification_retention_days)},
       {"notifications.scan.enabled", set_scan(&NotificationScanConfig::enabled)},
       {"notifications.scan.hour", set_scan(&NotificationScanConfig::hour)},
@@ -259,6 +260,8 @@ void validate(const Config& c) {
     if (!known_role(role)) throw Error(errc::invalid, "config: two_factor.required_roles: unknown role '" + role + "'");
   if (c.notification_retention_days < 1 || c.notification_retention_days > 3650)
     throw Error(errc::invalid, "config: notifications.retention_days must be 1..3650");
+  if (c.subsidy_retention_years < 1 || c.subsidy_retention_years > 20)
+    throw Error(errc::invalid, "config: privacy.subsidy_retention_years must be 1..20");
   const auto& scan = c.notification_scan;
   if (scan.hour < 0 || scan.hour > 23) throw Error(errc::invalid, "config: notifications.scan.hour must be 0..23");
   if (scan.review_overdue_days < 1 || scan.review_overdue_days > 365 || scan.unanswered_days < 1 ||

@@ -131,6 +131,9 @@ struct Config {
   // Roles whose accounts must use two-factor login (TOTP); an account of such a role without
   // it is sent to enrolment (docs/privacy.md "Two-factor login"). Empty: optional for everyone.
   std::vector<std::string> two_factor_required_roles;
+  // Sealed subsidy answers of an anonymised account are kept this many years after the course
+  // end, then deleted (docs/privacy.md "Deletion requests").
+  int subsidy_retention_years = 5;
 
   std::string listen_host() const;
   unsigned short listen_port() const;

@@ -38,6 +38,12 @@ std::string find_bin_dir() {
   return found.back().string();
 }
 
+}  // namespace
+
+std::string postgres_bin_dir() { return find_bin_dir(); }
+
+namespace {
+
 std::string quote_conninfo(const std::string& v) {
   std::string out = "'";
   for (char c : v) {

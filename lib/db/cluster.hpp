@@ -31,6 +31,9 @@ class Cluster {
   mutable std::string bin_dir_;  // found on first use
 };
 
+// The bin directory of the newest PostgreSQL installed by Debian (initdb, pg_ctl, pg_dump).
+std::string postgres_bin_dir();
+
 // Where a command's database is: the configured URL, or the private cluster, started on
 // demand and stopped again when this object goes away if it was this object that started it.
 class Server {

@@ -66,9 +66,9 @@ constexpr db::Statement kRecipients{
     "EXISTS (SELECT 1 FROM mail_unsubscriptions u WHERE u.account_id = a.id AND u.topic = 'school'), "
     "a.display_name FROM people a LEFT JOIN courses c ON c.id = a.course_id "
     "LEFT JOIN notification_preferences p ON p.account_id = a.id AND p.category = $2 "
-    "WHERE a.id = ANY ($1::int8[]) ORDER BY a.id"};
+    "WHERE a.id = ANY ($1::int8[]) AND a.anonymised_at IS NULL ORDER BY a.id"};  // anonymised: told nothing
 constexpr db::Statement kWithRoles{
-    "notifications.with_roles", "SELECT id FROM accounts WHERE role = ANY ($1::text[]) ORDER BY id"};
+    "notifications.with_roles", "SELECT id FROM accounts WHERE role = ANY ($1::text[]) AND anonymised_at IS NULL ORDER BY id"};
 constexpr db::Statement kInsert{
     "notifications.insert",
     "WITH n AS (INSERT INTO notifications (account_id, event_id, kind, category, title, body, link, actor_id) "

@@ -47,7 +47,7 @@ constexpr db::Statement kReseal{
 // without a record); graduated: the graduate role or a record marked graduated.
 #define CAMP_STATUS_ROWS                                                                                              \
   "WITH k(kind, pos) AS (VALUES ('pre-curriculum', 1), ('post-curriculum', 2), ('post-job-change', 3), ('follow-up', 4)), " \
-  "s AS (SELECT a.id, display_name(a.nickname, st.name, a.email) AS display_name, a.email, a.role, "                \
+  "s AS (SELECT a.id, display_name(a.nickname, st.name, a.email, a.anonymised_at) AS display_name, a.email, a.role, "                \
   "coalesce(c.name, '') AS course, k.kind, k.pos, "                                                                 \
   "q.submitted_at, r.reminded_at, (a.role = 'graduate' OR st.status IS NOT DISTINCT FROM 'graduated') AS graduated, " \
   "CASE k.kind "                                                                                                    \
@@ -60,7 +60,7 @@ constexpr db::Statement kReseal{
   "LEFT JOIN students st ON st.account_id = a.id "                                                                    \
   "LEFT JOIN questionnaire_answers q ON q.account_id = a.id AND q.kind = k.kind "                                     \
   "LEFT JOIN questionnaire_reminders r ON r.account_id = a.id AND r.kind = k.kind "                                   \
-  "WHERE a.role IN ('student', 'graduate') AND ($1::text IS NULL OR k.kind = $1) AND ($7::int8 IS NULL OR a.id = $7) " \
+  "WHERE a.role IN ('student', 'graduate') AND a.anonymised_at IS NULL AND ($1::text IS NULL OR k.kind = $1) AND ($7::int8 IS NULL OR a.id = $7) " \
   "AND ($3::text = '' OR strpos(lower(a.nickname || ' ' || coalesce(st.name, '') || ' ' || a.email), lower($3)) > 0)), " \
   "t AS (SELECT s.*, CASE WHEN submitted_at IS NOT NULL THEN 'answered' "                                            \
   "WHEN kind IN ('post-curriculum', 'post-job-change') AND graduated THEN 'owed' "                                   \

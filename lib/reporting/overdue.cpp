@@ -21,7 +21,7 @@ constexpr db::Statement kUnansweredBetween{
 // The same condition as the students list's behind filter (students_due_idx).
 constexpr db::Statement kBehind{
     "reporting.behind_students",
-    "SELECT s.id, s.mentor_id, display_name(a.nickname, s.name, s.email), s.due_on::text FROM students s "
+    "SELECT s.id, s.mentor_id, display_name(a.nickname, s.name, s.email, a.anonymised_at), s.due_on::text FROM students s "
     "LEFT JOIN accounts a ON a.id = s.account_id "
     "WHERE s.status = 'active' AND s.due_on < $1::date AND s.due_on > $1::date - $2::int AND s.mentor_id IS NOT NULL "
     "ORDER BY s.due_on, s.id LIMIT $3"};

@@ -37,7 +37,8 @@ nlohmann::json to_json(const Student& s, Date today) {
           {"mentor", person_or_null(s.mentor)},
           {"behind", is_behind(s, today)},
           {"due_on", date_or_null(s.due_on)},
-          {"created_at", iso_school(s.created_at)}};
+          {"created_at", iso_school(s.created_at)},
+          {"anonymised", s.anonymised}};
 }
 
 nlohmann::json to_json(const Detail& d, Date today) {

@@ -36,6 +36,7 @@ struct Student {
   std::optional<Person> mentor;
   std::optional<Date> due_on;
   TimePoint created_at;
+  bool anonymised = false;  // its account was anonymised (a deletion request, privacy/anonymise.hpp)
 };
 bool is_behind(const Student& s, Date today);
 bool valid_status(std::string_view status);

@@ -9,12 +9,12 @@
 namespace camp::students::repo {
 namespace {
 
-// Columns 0..17 of a student (read() below).
+// Columns 0..18 of a student (read() below).
 #define CAMP_STUDENT_SELECT "SELECT " CAMP_STUDENT_COLUMNS CAMP_STUDENT_FROM
 #define CAMP_STUDENT_COLUMNS                                                                                  \
   "s.id, s.account_id, s.name, coalesce(a.nickname, ''), s.email, a.image_url, c.code, c.name, c.months, " \
   "s.start_date::text, s.status, m.id, m.display_name, m.role, m.image_url, s.due_on::text, "                  \
-  "floor(extract(epoch FROM s.created_at))::int8, display_name(a.nickname, s.name, s.email) "
+  "floor(extract(epoch FROM s.created_at))::int8, display_name(a.nickname, s.name, s.email, a.anonymised_at), a.anonymised_at IS NOT NULL "
 #define CAMP_STUDENT_FROM                                                                                     \
   "FROM students s JOIN courses c ON c.id = s.course_id LEFT JOIN accounts a ON a.id = s.account_id "          \
   "LEFT JOIN people m ON m.id = s.mentor_id "
@@ -189,6 +189,7 @@ Student read(const pqxx::row& r) {
   s.due_on = date_opt(r[15]);
   s.created_at = at(r[16]);
   s.display_name = r[17].as<std::string>();
+  s.anonymised = r[18].as<bool>();
   return s;
 }
 

@@ -64,6 +64,8 @@ const MATRIX = [
     body: (ctx, role) => ({ json: { account: { nickname__c: `${role} が変更`, personemail: ctx.other.email, account_image_01__c: null } } }),
     expect: ADMIN_ONLY(200),
   },
+  // A deletion request: a blank reason keeps {other} as it is (the admin's cell is 422).
+  { method: 'POST', path: '/api/v1/accounts/{other}/anonymisation', body: () => ({ json: { reason: ' ' } }), expect: ADMIN_ONLY(422) },
   // Two-factor login: every account may enrol (none is required in config/test.yaml). A malformed
   // code is refused before it counts as an attempt, so these rows throttle nobody.
   { method: 'GET', path: '/api/v1/accounts/me/two_factor', expect: LOGGED_IN(200) },

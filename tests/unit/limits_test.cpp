@@ -145,6 +145,7 @@ TEST(Limits, TheMessagesQuoteTheLimitsTheyAreAbout) {
       {msg::event_capacity_max, limits::event_capacity_max},
       {msg::event_tag_name_too_long, limits::event_tag_name_max},
       {msg::questionnaire_reason_too_long, limits::audit_reason_max},
+      {msg::anonymisation_reason_too_long, limits::audit_reason_max},
       {msg::idempotency_key_invalid, limits::idempotency_key_max},
       {msg::announcement_title_too_long, limits::announcement_title_max},
       {msg::announcement_body_too_long, limits::announcement_body_max},
