@@ -8,6 +8,7 @@
 #include "routes/routes.hpp"
 
 namespace camp::routes {
+namespace anonymisations_routes {
 namespace {
 
 using http::Context;
@@ -23,8 +24,10 @@ Response anonymise(Context& ctx) {
 }
 
 }  // namespace
+}  // namespace anonymisations_routes
 
 void add_anonymisations(http::Router& r) {
+  using namespace anonymisations_routes;
   r.add({"POST", "/api/v1/accounts/{id:int}/anonymisation", http::Access::logged_in, anonymise});
 }
 
