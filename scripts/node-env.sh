@@ -36,5 +36,10 @@ camp_node_choice() {
 camp_use_node() {
   if [[ $(camp_node_choice) == pinned && -x $CAMP_PINNED_NODE_BIN/node ]]; then
     export PATH=$CAMP_PINNED_NODE_BIN:$PATH
+    # The pinned Node.js trusts only its own CA list; npm behind a company's TLS-inspecting proxy
+    # needs the machine's too (Debian's own nodejs reads them).
+    if [[ -z ${NODE_EXTRA_CA_CERTS:-} && -r /etc/ssl/certs/ca-certificates.crt ]]; then
+      export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+    fi
   fi
 }
