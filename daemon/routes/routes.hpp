@@ -23,6 +23,7 @@ void add_questionnaires(http::Router& router);
 void add_notifications(http::Router& router);
 void add_mentions(http::Router& router);
 void add_two_factor(http::Router& router);
+void add_data_exports(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -45,6 +46,7 @@ inline void add_all(http::Router& router) {
   add_notifications(router);
   add_mentions(router);
   add_two_factor(router);
+  add_data_exports(router);
 }
 
 }  // namespace camp::routes

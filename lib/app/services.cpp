@@ -30,7 +30,8 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       questionnaires(pool, questionnaire_keys, clock),
       two_factor(pool, questionnaire_keys, sessions, config, caches == Caches::daemon ? &session_cache : nullptr, clock),
       notifications(pool),
-      mentions(pool) {
+      mentions(pool),
+      data_exports(pool, questionnaires) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   // A key rotation re-seals the two-factor secrets too, before the old keys go.

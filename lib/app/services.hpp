@@ -24,6 +24,7 @@
 #include "milestones/service.hpp"
 #include "notifications/mentionables.hpp"
 #include "notifications/service.hpp"
+#include "privacy/data_export.hpp"
 #include "questionnaires/keyring.hpp"
 #include "questionnaires/service.hpp"
 #include "questions/question_categories.hpp"
@@ -78,6 +79,7 @@ class Services {
   accounts::TwoFactorService two_factor;  // its secrets sealed with questionnaire_keys
   notifications::NotificationService notifications;
   notifications::MentionService mentions;  // whom a writer may mention
+  privacy::DataExportService data_exports;  // "My data" (the daemon's privacy::DataExportWorker builds them)
 };
 
 }  // namespace camp::app
