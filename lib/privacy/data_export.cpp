@@ -114,10 +114,10 @@ DataExport DataExportService::request(const Account& actor) {
   if (actor.is_system()) throw Error(errc::forbidden, std::string(msg::forbidden));
   return pool_.transaction([&](db::Tx& tx) {
     repo::lock_account(tx, actor.id);
-    const auto interval = static_cast<std::int64_t>(limits::data_export_interval_hours) * 3600;
+    const auto interval = static_cast<std::int64_t>(limits::data_export_interval_hours_min) * 3600;
     if (const auto since = repo::seconds_since_last_request(tx, actor.id); since && *since < interval)
       throw Error(errc::too_many_requests,
-                  std::string(msg::data_export_rate_limited(std::to_string(limits::data_export_interval_hours))))
+                  std::string(msg::data_export_rate_limited(std::to_string(limits::data_export_interval_hours_min))))
           .with_retry_after(static_cast<int>(interval - *since));
     auto row = repo::insert(tx, actor.id);
     questionnaires::audit::record(tx, audit_actor(actor), "data_export.requested", subject_of(actor.id), "",
@@ -155,7 +155,7 @@ Built DataExportService::build_next(db::Pool& pool) {
       const auto row = repo::claim_pending(tx);
       if (!row) return false;
       claimed = row->id;
-      const auto ready = repo::mark_ready(tx, row->id, build_zip(tx, row->account_id), limits::data_export_keep_days);
+      const auto ready = repo::mark_ready(tx, row->id, build_zip(tx, row->account_id), limits::data_export_keep_days_max);
       notifications::record_event(tx, notifications::kDataExportReady, std::nullopt,
                                   {{"account_id", row->account_id},
                                    {"export_id", row->id},

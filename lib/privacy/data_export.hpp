@@ -1,13 +1,13 @@
 #pragma once
 // "My data": every account may ask for a ZIP of everything the school holds about it (Japan's
 // APPI disclosure right; docs/privacy.md "My data export"). Use cases, each one transaction:
-//   - request: a pending row, at most one per account per limits::data_export_interval_hours
+//   - request: a pending row, at most one per account per limits::data_export_interval_hours_min
 //     (429 with Retry-After), audited;
 //   - list: the account's own requests with status and expiry;
 //   - download: the owner's ready ZIP until its expiry (another's id: 404), audited;
 //   - build_next: a daemon's worker builds the oldest pending ZIP (FOR UPDATE SKIP LOCKED, so
 //     each is built once however many daemons run), stores it in PostgreSQL, marks it ready
-//     for limits::data_export_keep_days and records data_export.ready (the notification and
+//     for limits::data_export_keep_days_max and records data_export.ready (the notification and
 //     the mail: notifications/rules.cpp);
 //   - purge_expired: the bytes of expired exports deleted;
 //   - export_now: the CLI's synchronous ZIP for an operator answering a request by post.

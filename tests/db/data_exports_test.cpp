@@ -156,11 +156,11 @@ TEST(DataExports, OneRequestPerIntervalWithRetryAfter) {
     EXPECT_EQ(e.code(), errc::too_many_requests);
     ASSERT_TRUE(e.retry_after_seconds());
     EXPECT_GT(*e.retry_after_seconds(), 0);
-    EXPECT_LE(*e.retry_after_seconds(), limits::data_export_interval_hours * 3600);
+    EXPECT_LE(*e.retry_after_seconds(), limits::data_export_interval_hours_min * 3600);
   }
   // Once the interval has passed, the account may ask again.
   dbtest::run_sql("UPDATE data_exports SET requested_at = requested_at - make_interval(hours => " +
-                  std::to_string(limits::data_export_interval_hours) + ") WHERE account_id = " + std::to_string(me.id));
+                  std::to_string(limits::data_export_interval_hours_min) + ") WHERE account_id = " + std::to_string(me.id));
   EXPECT_EQ(service().request(me).status, "pending");
 }
 
