@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/services.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
