@@ -22,15 +22,19 @@ function row(overrides: Partial<DataExport> = {}): DataExport {
   };
 }
 
+let client: QueryClient;
+
 function renderSettings() {
+  client = new QueryClient();
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <DataExportSettings />
     </QueryClientProvider>,
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+// A pending export keeps the list polling: stopped with its client.
+afterEach(() => client.clear());
 
 describe('データのダウンロード settings', () => {
   it('requests an export: the snackbar, then the new row as 準備中', async () => {
@@ -52,8 +56,11 @@ describe('データのダウンロード settings', () => {
   });
 
   it('shows a ready export with its expiry in school time and downloads it', async () => {
+    // jsdom has no object URLs: downloadBlob's are stubbed (kept: it revokes after the test).
     const createObjectURL = vi.fn(() => 'blob:zip');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    // The browser's save, not jsdom's navigation.
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const api = mockApi({
       [`GET ${PATH}`]: [200, { data: [row({ expires_at: '2026-12-04T01:00:05Z' })] }],
       [`GET ${PATH}/7/download`]: [200, 'PK'],
@@ -64,20 +71,19 @@ describe('データのダウンロード settings', () => {
     // 01:00 UTC is 10:00 in Japan.
     expect(item).toHaveTextContent('2026/12/04 10:00までダウンロードできます');
     await userEvent.click(within(item).getByRole('button', { name: 'ダウンロード' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    save.mockRestore();
     expect(api.requests.some((r) => r.path === `${PATH}/7/download`)).toBe(true);
   });
 
   it('a second request within the interval: the daemon’s message, no error page', async () => {
     const limited = fill(messages.data_export_rate_limited, { hours: 24 });
-    const api = mockApi({
-      [`GET ${PATH}`]: [200, { data: [row({ status: 'expired', expires_at: null })] }],
-      [`POST ${PATH}`]: [429, apiError(429, limited)],
+    mockApi({
+      [`GET ${PATH}`]: () => [200, { data: [row({ status: 'expired', expires_at: null })] }],
+      [`POST ${PATH}`]: () => [429, apiError(429, limited)],
     });
     renderSettings();
-    await new Promise((r) => setTimeout(r, 500));
-    const { errorPageStore } = await import('../../../lib/feedback');
-    console.log('DEBUG', errorPageStore.get(), JSON.stringify(api.requests.map((r) => r.path)));
     expect(await screen.findByText(messages.data_export_status_expired)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ダウンロード' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'データのダウンロードを申請する' }));
@@ -86,8 +92,8 @@ describe('データのダウンロード settings', () => {
 
   it('an export that expired meanwhile: the daemon’s 404 message', async () => {
     mockApi({
-      [`GET ${PATH}`]: [200, { data: [row()] }],
-      [`GET ${PATH}/7/download`]: [404, apiError(404, messages.data_export_expired)],
+      [`GET ${PATH}`]: () => [200, { data: [row()] }],
+      [`GET ${PATH}/7/download`]: () => [404, apiError(404, messages.data_export_expired)],
     });
     renderSettings();
     await userEvent.click(await screen.findByRole('button', { name: 'ダウンロード' }));
