@@ -75,6 +75,8 @@ void setup_db(CLI::App& app, Run& run);
 // camp db backup / camp db restore (commands/db_backup.cpp), under `camp db`.
 void setup_db_backup(CLI::App* db_group, Run& run);
 void setup_accounts(CLI::App& app, Run& run);
+// camp accounts export (commands/privacy.cpp), under `camp accounts`.
+void setup_accounts_export(CLI::App& accounts_group, Run& run);
 void setup_sessions(CLI::App& app, Run& run);
 void setup_questions(CLI::App& app, Run& run);
 void setup_curriculum(CLI::App& app, Run& run);

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   camp::cli::Run run;
   camp::cli::setup_db(app, run);
   camp::cli::setup_accounts(app, run);
+  camp::cli::setup_accounts_export(*app.get_subcommand("accounts"), run);
   camp::cli::setup_sessions(app, run);
   camp::cli::setup_questions(app, run);
   camp::cli::setup_curriculum(app, run);

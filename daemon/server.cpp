@@ -25,6 +25,7 @@
 #include "mail/delivery.hpp"
 #include "mail/waiting.hpp"
 #include "notifications/dispatcher.hpp"
+#include "privacy/data_export_worker.hpp"
 #include "notifications/events.hpp"
 #include "notifications/scan.hpp"
 
@@ -284,6 +285,7 @@ void run_server(App& app) {
   app.cable_connections = [&cable] { return cable.connection_count(); };
   mail::DeliveryWorker mail_worker(app.config, app.pool.url());  // its own threads and connections
   notifications::Dispatcher dispatcher(app.config, app.pool.url(), app.unsubscribe_links);  // its own thread too
+  privacy::DataExportWorker data_export_worker(app.config, app.pool.url(), app.data_exports);  // likewise
   // One LISTEN connection: session invalidations for the cache, everything else to /cable. It
   // needs a session of its own (not PgBouncer's transaction mode): session_database_url.
   db::Listener listener(
@@ -291,6 +293,7 @@ void run_server(App& app) {
       [&](const std::string& stream, const std::string& message) {
         if (stream == mail::kMailStream) return mail_worker.wake();
         if (stream == notifications::kDomainEventsStream) return dispatcher.wake();
+        if (stream == privacy::kDataExportsStream) return data_export_worker.wake();
         if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();
         if (stream == curriculum::kCurriculumsStream) return app.curriculum_content.forget_all();
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
@@ -389,6 +392,7 @@ void run_server(App& app) {
   server->stop();
   server->wait();
   housekeeping.stop();
+  data_export_worker.stop();
   dispatcher.stop();
   mail_worker.stop();
   app.cable_connections = [] { return std::size_t{0}; };

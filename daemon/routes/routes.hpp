@@ -24,6 +24,7 @@ void add_notifications(http::Router& router);
 void add_mentions(http::Router& router);
 void add_two_factor(http::Router& router);
 void add_anonymisations(http::Router& router);
+void add_data_exports(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -47,6 +48,7 @@ inline void add_all(http::Router& router) {
   add_mentions(router);
   add_two_factor(router);
   add_anonymisations(router);
+  add_data_exports(router);
 }
 
 }  // namespace camp::routes

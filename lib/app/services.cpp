@@ -33,7 +33,8 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       mentions(pool),
       anonymisations(pool, config.uploads_dir(), config.subsidy_retention_years,
                      caches == Caches::daemon ? &session_cache : nullptr,
-                     caches == Caches::daemon ? &question_lists : nullptr, clock) {
+                     caches == Caches::daemon ? &question_lists : nullptr, clock),
+      data_exports(pool, questionnaires) {
   // A student's first login gives them the first_login milestone (the share dialog).
   sessions.on_login = [this](const accounts::Account& account) { milestones.record_login(account); };
   // A key rotation re-seals the two-factor secrets too, before the old keys go.

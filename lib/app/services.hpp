@@ -25,6 +25,7 @@
 #include "notifications/mentionables.hpp"
 #include "notifications/service.hpp"
 #include "privacy/anonymise.hpp"
+#include "privacy/data_export.hpp"
 #include "questionnaires/keyring.hpp"
 #include "questionnaires/service.hpp"
 #include "questions/question_categories.hpp"
@@ -80,6 +81,7 @@ class Services {
   notifications::NotificationService notifications;
   notifications::MentionService mentions;  // whom a writer may mention
   privacy::AnonymisationService anonymisations;  // deletion requests
+  privacy::DataExportService data_exports;  // "My data" (the daemon's privacy::DataExportWorker builds them)
 };
 
 }  // namespace camp::app

@@ -45,6 +45,8 @@ inline constexpr std::string_view kReviewOverdue = "review.overdue";
 inline constexpr std::string_view kQuestionUnanswered = "question.unanswered";
 inline constexpr std::string_view kStudentBehind = "student.behind";
 inline constexpr std::string_view kQuestionnaireDue = "questionnaire.due";
+// Recorded by a daemon's worker: an account's personal-data export is ready (privacy/data_export.hpp).
+inline constexpr std::string_view kDataExportReady = "data_export.ready";
 
 // Inserts the event and wakes the dispatchers (NOTIFY, delivered at commit). `actor_id`: who
 // caused it (never notified of it); nothing for the system (a failed mail, the CLI).

@@ -186,6 +186,12 @@ mail::Values unsolved_mail(const DomainEvent& e) {
   return {{"title", one_line(text(e, "question_title"), 60)}, {"days", std::to_string(number(e, "days"))}};
 }
 mail::Values questionnaire_mail(const DomainEvent& e) { return {{"title", text(e, "title")}}; }
+// The settings' 「データのダウンロード」 tab, where the ZIP waits until `expires` (school time).
+Content data_export_ready(const DomainEvent& e) {
+  return {std::string(msg::notification_data_export_ready), msg::notification_data_export_ready_body(text(e, "expires")),
+          "/?settings=my_data"};
+}
+mail::Values data_export_mail(const DomainEvent& e) { return {{"expires", text(e, "expires")}}; }
 std::vector<std::string> roles_of(const DomainEvent& e) {
   std::vector<std::string> roles;
   if (const auto it = e.payload.find("roles"); it != e.payload.end() && it->is_array())
@@ -258,6 +264,9 @@ const std::vector<Rule>& rules() {
       {kQuestionnaireReminded, Category::announcement,
        [](db::Tx&, const DomainEvent& e) { return numbers(e, "account_ids"); }, answers_questionnaires,
        questionnaire_due, "questionnaire_reminder", questionnaire_mail},
+      // A daemon's worker built the account's personal-data export (privacy/data_export.hpp).
+      {kDataExportReady, Category::announcement, [](db::Tx&, const DomainEvent& e) { return one(number(e, "account_id")); },
+       own, data_export_ready, "data_export_ready", data_export_mail},
       // The daily mail jobs' (mail/waiting.hpp): the mentors' digest to mail.digest.roles, and
       // "is it solved?" to the asker.
       {kWaitingDigest, Category::question, [](db::Tx& tx, const DomainEvent& e) { return with_roles(tx, roles_of(e)); },

@@ -149,6 +149,14 @@ Answer QuestionnaireService::own_answer(const accounts::Account& actor, const st
   return {kind, actor.id, stored->display_name, stored->submitted_at, open(*stored)};
 }
 
+std::vector<Answer> QuestionnaireService::answers_of(db::Tx& tx, std::int64_t account_id) const {
+  std::vector<Answer> out;
+  for (const auto& kind : kinds())
+    if (const auto stored = repo::find_answer(tx, account_id, kind))
+      out.push_back({kind, account_id, stored->display_name, stored->submitted_at, open(*stored)});
+  return out;
+}
+
 Answer QuestionnaireService::read_answer(const accounts::Account& actor, const std::string& kind, std::int64_t account_id,
                                          const std::string& reason) {
   require_admin(actor);

@@ -82,6 +82,9 @@ class QuestionnaireService {
   // Stores the answer, once, only while the account owes the kind: the same 409 and 422.
   Answer submit(const accounts::Account& actor, const std::string& kind, const nlohmann::json& answer);
   Answer own_answer(const accounts::Account& actor, const std::string& kind);
+  // Every answer of `account_id`, opened, in the caller's transaction: its personal-data export
+  // (privacy/data_export.hpp), which decides who may ask and audits it.
+  std::vector<Answer> answers_of(db::Tx& tx, std::int64_t account_id) const;
 
   // Admins (and the system actor: `camp questionnaires`, `camp audit`).
   Answer read_answer(const accounts::Account& actor, const std::string& kind, std::int64_t account_id,

@@ -73,6 +73,10 @@ const MATRIX = [
   { method: 'POST', path: '/api/v1/accounts/me/two_factor/confirmation', body: () => ({ json: { code: 'x' } }), expect: LOGGED_IN(422) },
   { method: 'DELETE', path: '/api/v1/accounts/me/two_factor', body: () => ({ json: { code: 'x' } }), expect: LOGGED_IN(422) },
   { method: 'POST', path: '/api/v1/sessions/two_factor', body: () => ({ json: { challenge: 'none', code: '123456' } }), expect: all(401) },
+  // "My data": every account asks for its own (once a day) and downloads only its own.
+  { method: 'POST', path: '/api/v1/accounts/me/data_exports', expect: LOGGED_IN(202) },
+  { method: 'GET', path: '/api/v1/accounts/me/data_exports', expect: LOGGED_IN(200) },
+  { method: 'GET', path: '/api/v1/accounts/me/data_exports/999999999/download', expect: LOGGED_IN(404) },
   { method: 'POST', path: '/api/v1/file_upload', body: () => ({ form: uploadForm(png()) }), expect: LOGGED_IN(201, { trial: 403 }) },
   { method: 'GET', path: '{upload}', expect: all(200) },
   { method: 'GET', path: '/api/v1/site', expect: all(200) },

@@ -87,7 +87,12 @@ export function Component() {
         {menuUsed && <MobileDrawer {...list} open={menu.open} onClose={menu.closeMenu} />}
         {milestone.milestone && <ShareDialog milestoneType={milestone.milestone} onClose={milestone.close} />}
         {settings.open && (
-          <SettingsDialog open={settings.open} prefill={settings.prefill} onClose={settings.closeSettings} />
+          <SettingsDialog
+            open={settings.open}
+            prefill={settings.prefill}
+            onClose={settings.closeSettings}
+            initialTab={settings.tab}
+          />
         )}
       </Suspense>
     </div>

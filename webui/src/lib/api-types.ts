@@ -97,3 +97,5 @@ export type NotificationPreferences = Schemas['NotificationPreferences'];
 /** The `notification_preferences` member of PUT /api/v1/notification_preferences. */
 export type NotificationPreferencesInput =
   operations['updateNotificationPreferences']['requestBody']['content']['application/json']['notification_preferences'];
+/** A "My data" export request (GET/POST /api/v1/accounts/me/data_exports). */
+export type DataExport = Schemas['DataExport'];

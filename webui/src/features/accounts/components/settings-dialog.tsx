@@ -8,23 +8,28 @@ import { AppTheme } from '../../../components/app-theme';
 import { CloseIcon } from '../../../components/icons';
 import { useMe } from '../api/get-me';
 import type { AccountPrefill } from '../account-param';
+import { DataExportSettings } from './data-export-settings';
 import { NotificationSettings } from './notification-settings';
 import { SettingsForm } from './settings-form';
 import { TwoFactorSettings } from './two-factor-settings';
 
 export const CLOSE_AFTER_SAVE_MS = 10;
 
+export type SettingsTab = 'profile' | 'notifications' | 'two_factor' | 'my_data';
+
 export interface SettingsDialogProps {
   open: boolean;
   prefill: AccountPrefill | null;
   onClose: () => void;
+  initialTab?: SettingsTab;
 }
 
-// 設定: three tabs, プロフィール, 通知 (how mail about notifications comes) and 二段階認証. Closes
-// by the close icon or a click outside; after a save it closes 10 ms later.
-export default function SettingsDialog({ open, prefill, onClose }: SettingsDialogProps) {
+// 設定: four tabs, プロフィール, 通知 (how mail about notifications comes), 二段階認証 and
+// データのダウンロード ("My data"). Closes by the close icon or a click outside; after a save it
+// closes 10 ms later.
+export default function SettingsDialog({ open, prefill, onClose, initialTab = 'profile' }: SettingsDialogProps) {
   const { data: account } = useMe();
-  const [tab, setTab] = useState<'profile' | 'notifications' | 'two_factor'>('profile');
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   const onSaved = () => setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
   if (!account) return null;
   return (
@@ -54,10 +59,12 @@ export default function SettingsDialog({ open, prefill, onClose }: SettingsDialo
           <Tab value="profile" label="プロフィール" />
           <Tab value="notifications" label="通知" />
           <Tab value="two_factor" label="二段階認証" />
+          <Tab value="my_data" label="データのダウンロード" />
         </Tabs>
         {open && tab === 'profile' && <SettingsForm account={account} prefill={prefill} onSaved={onSaved} />}
         {open && tab === 'notifications' && <NotificationSettings onSaved={onSaved} />}
         {open && tab === 'two_factor' && <TwoFactorSettings />}
+        {open && tab === 'my_data' && <DataExportSettings />}
       </Dialog>
     </AppTheme>
   );

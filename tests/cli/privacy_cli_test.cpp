@@ -1,0 +1,81 @@
+// `camp accounts export ACCOUNT --out FILE.zip` through the real binary, against its own private
+// PostgreSQL: the operator's copy of an account's data (docs/privacy.md "My data export"), a
+// 0600 ZIP that Debian's unzip reads, audited as the CLI user; an unknown account is refused.
+#include <gtest/gtest.h>
+#include <pqxx/pqxx>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+std::string dir;
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+Run run(const std::string& cmd) {
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  return {WEXITSTATUS(pclose(p)), out};
+}
+
+Run camp(const std::string& args, const std::string& stdin_text = "") {
+  return run("printf '%s' '" + stdin_text + "' | CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir +
+             "' CAMP_PUBLIC_URL=https://camp.example.com " CAMP_BIN " " + args);
+}
+
+class PrivacyCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char tmpl[] = "/tmp/camp-privacy-cli-XXXXXX";
+    dir = mkdtemp(tmpl);
+    ASSERT_EQ(camp("db start").code, 0);
+    ASSERT_EQ(camp("db migrate").code, 0);
+  }
+  static void TearDownTestSuite() {
+    camp("db stop");
+    std::filesystem::remove_all(dir);
+  }
+};
+
+}  // namespace
+
+TEST_F(PrivacyCli, ExportWritesTheAccountsZipAudited) {
+  const auto created = camp("--json accounts create --email privacy-cli@example.com --role student --course rails_4m "
+                            "--nickname 開示CLI",
+                            "pass-word-123\n");
+  ASSERT_EQ(created.code, 0) << created.out;
+  const auto id = nlohmann::json::parse(created.out)["id"].get<std::int64_t>();
+  const auto out = dir + "/data.zip";
+  const auto r = camp("--json accounts export privacy-cli@example.com --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["account_id"], id);
+  struct stat st {};
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  const auto profile = run("unzip -p '" + out + "' profile.json");
+  ASSERT_EQ(profile.code, 0) << profile.out;
+  EXPECT_EQ(nlohmann::json::parse(profile.out)["account"]["display_name"], "開示CLI");
+  EXPECT_NE(run("unzip -Z1 '" + out + "'").out.find("README.txt"), std::string::npos);
+
+  auto url = camp("db url").out;
+  while (!url.empty() && url.back() == '\n') url.pop_back();
+  pqxx::connection c(url);
+  const auto audited = pqxx::nontransaction(c).exec(
+      "SELECT count(*) FROM audit_log WHERE action = 'data_export.exported' AND subject = 'account:" +
+      std::to_string(id) + "' AND actor LIKE 'cli:%'");
+  EXPECT_EQ(audited[0][0].as<int>(), 1);
+
+  EXPECT_NE(camp("accounts export nobody@example.com --out " + dir + "/none.zip").code, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/none.zip"));
+}
