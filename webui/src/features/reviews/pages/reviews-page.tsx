@@ -68,7 +68,8 @@ export function Component() {
           {meta.total}件
         </p>
       )}
-      {queue.isFetching && <ProgressLine label="読み込み中" />}
+      {/* The line's 4 px are kept while no fetch runs, so a refetch does not move the queue. */}
+      <div className="review-queue-loading">{queue.isFetching && <ProgressLine label="読み込み中" />}</div>
       {queue.data && (
         <QueueTable
           submissions={queue.data.data}
