@@ -68,8 +68,7 @@ export function Component() {
           {meta.total}件
         </p>
       )}
-      {/* The line's 4 px are kept while no fetch runs, so a refetch does not move the queue. */}
-      <div className="review-queue-loading">{queue.isFetching && <ProgressLine label="読み込み中" />}</div>
+      {queue.isFetching && <ProgressLine label="読み込み中" />}
       {queue.data && (
         <QueueTable
           submissions={queue.data.data}
