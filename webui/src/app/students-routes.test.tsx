@@ -51,11 +51,10 @@ describe('/students/:id', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: '山田 太郎' }, slow)).toBeInTheDocument();
     expect(screen.getByTestId('student-profile')).toHaveTextContent('Railsキャリアコース(4ヶ月)');
     const chart = await screen.findByTestId('gantt-chart');
-    expect(
-      within(chart)
-        .getAllByTestId('gantt-row')
-        .map((r) => r.getAttribute('data-behind')),
-    ).toEqual(['true', 'false']);
+    expect((await within(chart).findAllByTestId('gantt-row')).map((r) => r.getAttribute('data-behind'))).toEqual([
+      'true',
+      'false',
+    ]);
     await userEvent.click(screen.getByTestId('mentor-select'));
     await userEvent.click(await screen.findByRole('option', { name: '鈴木メンター' }));
     await userEvent.click(screen.getByRole('button', { name: '変更する' }));

@@ -4,6 +4,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { GanttBars, GanttHeader } from './gantt-parts';
 import { schoolDate } from '../../lib/dates';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { HEADER_HEIGHT, layoutGantt, ROW_HEIGHT, shortDate, type GanttPeriod } from './gantt-model';
 import './gantt-chart.css';
 
@@ -31,6 +32,9 @@ export function GanttChart({ periods, today, title = 'ガントチャート' }: 
   const layout = useMemo(() => layoutGantt({ periods, today }), [periods, today]);
   const scroller = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // The labels paint with the page; the drawing (hundreds of SVG elements) in the next task,
+  // into an SVG box of its final size, so nothing moves.
+  const drawn = useAfterPaint();
 
   // Phones show a part of the plan: start with today in view.
   useEffect(() => {
@@ -98,12 +102,12 @@ export function GanttChart({ periods, today, title = 'ガントチャート' }: 
             viewBox={`0 0 ${layout.width} ${layout.height}`}
             aria-hidden="true"
           >
-            <GanttHeader layout={layout} />
-            <GanttBars layout={layout} />
+            {drawn && <GanttHeader layout={layout} />}
+            {drawn && <GanttBars layout={layout} />}
           </svg>
         </div>
       </div>
-      <GanttTable periods={periods} />
+      {drawn && <GanttTable periods={periods} />}
     </figure>
   );
 }

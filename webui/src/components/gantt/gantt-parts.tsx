@@ -1,6 +1,7 @@
 // The SVG parts of the Gantt chart: the day header (month/day and weekday rows, weekend tints)
 // and the rows (planned bar, actual bar, submission and approval marks, behind mark, today line).
-import { DAY_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, shortDate, type GanttLayout } from './gantt-model';
+import { useId } from 'react';
+import { DAY_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, shortDate, WEEKDAY_LABELS, type GanttLayout } from './gantt-model';
 
 const ROW_MID = ROW_HEIGHT / 2;
 const colours = {
@@ -16,47 +17,75 @@ const colours = {
   text: '#424242',
 };
 
-export function GanttHeader({ layout }: { layout: GanttLayout }) {
+// The weekend tints and the day grid are one week-wide pattern tile (not a rect and a line per
+// day): its origin is half a pixel left of the first Sunday's column, so each 1 px grid line sits
+// where a line centred on the day's edge would.
+function WeekGrid({ layout, id }: { layout: GanttLayout; id: string }) {
+  const firstWeekday = Math.max(0, (WEEKDAY_LABELS as readonly string[]).indexOf(layout.days[0]?.weekday ?? ''));
+  const week = 7 * DAY_WIDTH;
   return (
-    <g data-part="header">
-      {layout.days.map((day) => (
-        <g key={day.date}>
-          {day.weekend && (
+    <>
+      <defs>
+        <pattern
+          id={id}
+          patternUnits="userSpaceOnUse"
+          x={-firstWeekday * DAY_WIDTH - 0.5}
+          y={0}
+          width={week}
+          height={layout.height}
+        >
+          <rect x={0.5} y={0} width={DAY_WIDTH} height={layout.height} fill={colours.sun} />
+          <rect x={6 * DAY_WIDTH + 0.5} y={0} width={DAY_WIDTH} height={layout.height} fill={colours.sat} />
+          {WEEKDAY_LABELS.map((label, index) => (
             <rect
-              x={day.x}
-              y={0}
-              width={DAY_WIDTH}
-              height={layout.height}
-              fill={day.weekend === 'sun' ? colours.sun : colours.sat}
+              key={label}
+              x={index * DAY_WIDTH}
+              y={HEADER_HEIGHT / 2}
+              width={1}
+              height={layout.height - HEADER_HEIGHT / 2}
+              fill={colours.grid}
             />
-          )}
-          <line x1={day.x} x2={day.x} y1={HEADER_HEIGHT / 2} y2={layout.height} stroke={colours.grid} />
-          {day.monthStart && (
-            <text x={day.x + 2} y={12} fill={colours.text} fontSize={11} fontWeight="bold">
+          ))}
+        </pattern>
+      </defs>
+      <rect data-part="day-grid" x={0} y={0} width={layout.width} height={layout.height} fill={`url(#${id})`} />
+    </>
+  );
+}
+
+export function GanttHeader({ layout }: { layout: GanttLayout }) {
+  const gridId = useId();
+  return (
+    <g data-part="header" fill={colours.text}>
+      <WeekGrid layout={layout} id={gridId} />
+      {layout.days.map(
+        (day) =>
+          day.monthStart && (
+            <text key={day.date} x={day.x + 2} y={12} fontSize={11} fontWeight="bold">
               {`${Number(day.date.slice(5, 7))}月`}
             </text>
-          )}
-          <text
-            x={day.x + DAY_WIDTH / 2}
-            y={HEADER_HEIGHT / 2 + 4}
-            textAnchor="middle"
-            fontSize={9}
-            fill={colours.text}
-          >
+          ),
+      )}
+      <g fontSize={9} textAnchor="middle">
+        {layout.days.map((day) => (
+          <text key={day.date} x={day.x + DAY_WIDTH / 2} y={HEADER_HEIGHT / 2 + 4}>
             {day.dayOfMonth}
           </text>
+        ))}
+      </g>
+      <g fontSize={10} textAnchor="middle">
+        {layout.days.map((day) => (
           <text
+            key={day.date}
             x={day.x + DAY_WIDTH / 2}
             y={HEADER_HEIGHT - 5}
-            textAnchor="middle"
-            fontSize={10}
             data-weekday={day.weekday}
-            fill={day.weekend === 'sun' ? colours.behind : day.weekend === 'sat' ? colours.submitted : colours.text}
+            fill={day.weekend === 'sun' ? colours.behind : day.weekend === 'sat' ? colours.submitted : undefined}
           >
             {day.weekday}
           </text>
-        </g>
-      ))}
+        ))}
+      </g>
       <line x1={0} x2={layout.width} y1={HEADER_HEIGHT} y2={HEADER_HEIGHT} stroke="#bdbdbd" />
     </g>
   );

@@ -99,8 +99,25 @@ describe('GanttChart', () => {
     }),
   ];
 
-  it('draws weekday labels, the today line, planned and actual bars and the behind mark', () => {
+  it('paints the labels first and draws into an SVG box of its final size after that paint', async () => {
     const { container } = render(<GanttChart periods={periods} today="2026-11-13" />);
+    const svg = container.querySelector('svg')!;
+    expect(screen.getAllByTitle(/^課題20/)).toHaveLength(2);
+    expect(svg.childElementCount).toBe(0);
+    expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual([
+      String(13 * DAY_WIDTH),
+      String(HEADER_HEIGHT + 2 * ROW_HEIGHT),
+    ]);
+    expect(await screen.findAllByTestId('gantt-row')).toHaveLength(2);
+    expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual([
+      String(13 * DAY_WIDTH),
+      String(HEADER_HEIGHT + 2 * ROW_HEIGHT),
+    ]);
+  });
+
+  it('draws weekday labels, the today line, planned and actual bars and the behind mark', async () => {
+    const { container } = render(<GanttChart periods={periods} today="2026-11-13" />);
+    await screen.findAllByTestId('gantt-row');
     const weekdays = [...container.querySelectorAll('[data-weekday]')].map((t) => t.textContent);
     expect(weekdays.slice(0, 7).join('')).toBe('日月火水木金土');
     expect(container.querySelectorAll('[data-part="today"]')).toHaveLength(1);
@@ -112,7 +129,7 @@ describe('GanttChart', () => {
     expect(rows[1]!.querySelector('[data-part="behind"]')).not.toBeNull();
   });
 
-  it('names each period with its kind and says which are behind, also as a table', () => {
+  it('names each period with its kind and says which are behind, also as a table', async () => {
     render(<GanttChart periods={periods} today="2026-11-13" />);
     // The task's two rows differ at a glance (a kind tag the name's ellipsis never cuts) and in
     // the tooltip (whole name, kind, planned days).
@@ -122,7 +139,7 @@ describe('GanttChart', () => {
       '課題20(修正) 予定 11/8(日)〜11/12(木)',
     ]);
     expect(labels.map((l) => l.querySelector('.gantt__kind')?.textContent)).toEqual(['提出', '修正']);
-    const table = screen.getByRole('table');
+    const table = await screen.findByRole('table');
     const cells = within(table).getAllByRole('row')[2]!.querySelectorAll('td');
     expect([...cells].map((c) => c.textContent)).toEqual(['課題20(修正)', '11/8(日)〜11/12(木)', '—', '—', '遅れ']);
     expect(within(table).getAllByRole('row')[1]!.querySelectorAll('td')[2]!.textContent).toBe('11/2(月)');
@@ -133,6 +150,21 @@ describe('GanttChart', () => {
     const svg = container.querySelector('svg')!;
     expect(svg.getAttribute('viewBox')).toBe(`0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
     expect(screen.getByTestId('gantt-scroll')).toContainElement(svg as unknown as HTMLElement);
+  });
+
+  it('tints the weekends with one week-wide tile lined up on the first day', async () => {
+    const wednesday = [period({ plannedStart: '2026-11-04', plannedEnd: '2026-11-10' })];
+    const { container } = render(<GanttChart periods={wednesday} today="2026-11-05" />);
+    await screen.findAllByTestId('gantt-row');
+    const tile = container.querySelector('pattern')!;
+    // 11/4 is a Wednesday: the tile (日..土) starts three days earlier, half a pixel left of it.
+    expect([tile.getAttribute('x'), tile.getAttribute('width')]).toEqual([
+      String(-3 * DAY_WIDTH - 0.5),
+      String(7 * DAY_WIDTH),
+    ]);
+    const fills = [...tile.querySelectorAll('rect')].slice(0, 2).map((r) => Number(r.getAttribute('x')));
+    expect(fills).toEqual([0.5, 6 * DAY_WIDTH + 0.5]); // 日, 土
+    expect(container.querySelector('[data-part="day-grid"]')!.getAttribute('fill')).toBe(`url(#${tile.id})`);
   });
 
   it('says so when the course has no plan', () => {

@@ -269,4 +269,18 @@ describe('review queue table', () => {
     expect(within(second!).getByText('担当: 上級 メンター')).toHaveClass('data-table__fold');
     expect(within(second!).getByRole('button', { name: '担当を外す' })).toBeInTheDocument();
   });
+
+  it('paints the rows a window shows first and the others after that paint', async () => {
+    const submissions = Array.from({ length: 8 }, (_, i) => submissionDetail({ id: 100 + i }));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <QueueTable submissions={submissions} me={admin} onOpen={vi.fn()} onRefused={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByTestId('queue-row')).toHaveLength(6);
+    await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(8));
+    expect(screen.getAllByTestId('queue-row').map((r) => r.getAttribute('data-submission-id'))).toEqual(
+      submissions.map((s) => String(s.id)),
+    );
+  });
 });

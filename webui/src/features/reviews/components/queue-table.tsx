@@ -7,6 +7,7 @@ import type { Account, Submission } from '../../../lib/api-types';
 import { daysSince, formatDateTime } from '../../../lib/dates';
 import { displayName } from '../../../lib/display-name';
 import { messages } from '../../../lib/messages';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { reviewLevelLabels, statusTone, submissionStatusLabels } from '../../../lib/review-status';
 import { ClaimButtons } from './claim-buttons';
 import './queue-table.css';
@@ -31,11 +32,16 @@ function Submitted({ submission }: { submission: Submission }) {
 
 const claimer = (s: Submission) => (s.claimed_by ? displayName(s.claimed_by) : '—');
 
+// The rows a 1280×800 window shows under the filters: they paint with the page, the others
+// (up to 20) in the next task, so the first screen is not held back by rows below it.
+const FIRST_ROWS = 6;
+
 // The queue, oldest first (the server's order): age, task, student, status, mentor in charge and
 // the actions. With less room (queue-table.css) 提出日時 folds under 課題 and 担当 under
 // ステータス; on a phone each submission is a card. Plain elements and CSS: the queue is the
 // page's first screen, which paints without MUI.
 export function QueueTable({ submissions, me, onOpen, onRefused }: QueueTableProps) {
+  const allRows = useAfterPaint();
   if (submissions.length === 0) return <p className="text-body1 review-queue__none">{messages.reviews_none_found}</p>;
   return (
     <DataTable className="review-queue">
@@ -51,7 +57,7 @@ export function QueueTable({ submissions, me, onOpen, onRefused }: QueueTablePro
           </tr>
         </thead>
         <tbody>
-          {submissions.map((s) => (
+          {(allRows ? submissions : submissions.slice(0, FIRST_ROWS)).map((s) => (
             <tr key={s.id} data-testid="queue-row" data-submission-id={s.id}>
               <td data-label="提出日時" className="review-queue__submitted data-table__nowrap">
                 <Submitted submission={s} />
