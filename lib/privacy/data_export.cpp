@@ -165,7 +165,9 @@ Built DataExportService::build_next(db::Pool& pool) {
     return built ? Built::built : Built::idle;
   } catch (const std::exception& e) {
     if (!claimed) throw;
-    spdlog::warn("data export {}: build failed: {}", *claimed, e.what());
+    const auto* error = dynamic_cast<const Error*>(&e);  // its log-only detail says what failed
+    spdlog::warn("data export {}: build failed: {}{}", *claimed, e.what(),
+                 error && !error->detail().empty() ? " (" + error->detail() + ")" : std::string());
     pool.transaction([&](db::Tx& tx) { repo::mark_failed(tx, *claimed, kMaxBuildAttempts); });
     return Built::failed;
   }

@@ -33,7 +33,7 @@ constexpr db::Statement kClaim{"data_export.claim",
                                "ORDER BY requested_at, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
 constexpr db::Statement kReady{
     "data_export.ready",
-    "UPDATE data_exports SET status = 'ready', zip = $2, size_bytes = length($2), ready_at = now(), "
+    "UPDATE data_exports SET status = 'ready', zip = $2::bytea, size_bytes = octet_length($2::bytea), ready_at = now(), "
     "expires_at = now() + make_interval(days => $3) WHERE id = $1 RETURNING " ROW_COLUMNS};
 constexpr db::Statement kFailed{
     "data_export.failed",

@@ -14,6 +14,7 @@
 #include "core/config.hpp"
 #include "core/messages.hpp"
 #include "core/process.hpp"
+#include "curriculum/service.hpp"
 #include "db/cluster.hpp"
 #include "environment.hpp"
 #include "privacy/anonymise.hpp"
@@ -80,10 +81,9 @@ TEST(AnonymiseDb, RemovesEverythingPersonalAndKeepsTheContent) {
   const auto question = f.questions.ask(student, {f.category(), "匿名化の質問", "本文です", std::nullopt});
   f.questions.answer(mentor, question.id, "メンターの回答");
   f.questions.answer(student, question.id, "本人の追記");
-  run_sql("INSERT INTO curriculums (name, title, position) VALUES ('anon-test', '匿名化', 99) ON CONFLICT DO NOTHING;"
-          "INSERT INTO tasks (id, curriculum_name, title, position, review_level) VALUES (990001, 'anon-test', '課題', 1, 'basic') "
-          "ON CONFLICT DO NOTHING;");
-  const auto submission = scalar("INSERT INTO submissions (task_id, account_id, repository_url, status) VALUES (990001, " + sid +
+  // The fixture curriculum's first task: the curriculum tests import the same tree.
+  curriculum::CurriculumService(dbtest::pool()).import_directory(CAMP_SOURCE_DIR "/tests/fixtures/curriculum");
+  const auto submission = scalar("INSERT INTO submissions (task_id, account_id, repository_url, status) VALUES (901, " + sid +
                                  ", 'https://github.com/x/y', 'approved') RETURNING id");
   run_sql("INSERT INTO reviews (submission_id, account_id, status, comment) VALUES (" + std::to_string(submission) + ", " + mid +
           ", 'approved', 'よくできました')");

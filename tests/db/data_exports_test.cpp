@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "accounts/service.hpp"
+#include "curriculum/service.hpp"
 #include "core/limits.hpp"
 #include "environment.hpp"
 #include "mail/outbox.hpp"
@@ -48,13 +49,12 @@ accounts::Account student() {
                std::optional<std::string>("rails_4m"), "データ" + std::to_string(n.load()), "pass-word-123"});
 }
 
-// A submission whose repository URL names `marker`.
+// A submission whose repository URL names `marker`, on the fixture curriculum's first task (the
+// curriculum tests import the same tree, so they never meet a task of ours they would remove).
 void submit(const accounts::Account& a, const std::string& marker) {
+  curriculum::CurriculumService(dbtest::pool()).import_directory(CAMP_SOURCE_DIR "/tests/fixtures/curriculum");
   dbtest::run_sql(
-      "INSERT INTO curriculums (name, title, position) VALUES ('dx-test', 'データ', 990) ON CONFLICT DO NOTHING;"
-      "INSERT INTO tasks (id, curriculum_name, title, position, review_level) "
-      "VALUES (990001, 'dx-test', '課題', 1, 'basic') ON CONFLICT DO NOTHING;"
-      "INSERT INTO submissions (task_id, account_id, repository_url) VALUES (990001, " +
+      "INSERT INTO submissions (task_id, account_id, repository_url) VALUES (901, " +
       std::to_string(a.id) + ", 'https://github.com/example/" + marker + "')");
 }
 
