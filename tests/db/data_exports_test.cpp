@@ -35,7 +35,12 @@ std::string dir() {
 
 questionnaires::QuestionnaireService& questionnaire_service() {
   static FixedClock clock{std::chrono::system_clock::now()};
-  static questionnaires::Keyring keys = questionnaires::Keyring::open(dir() + "/keys");
+  // The questionnaire tests' key file: every test of a shard shares its database, and their
+  // exports open every answer in it, ours too.
+  static questionnaires::Keyring keys = [] {
+    std::filesystem::create_directories(dbtest::data_dir() + "/questionnaires");
+    return questionnaires::Keyring::open(dbtest::data_dir() + "/questionnaires/keys");
+  }();
   static questionnaires::QuestionnaireService s(dbtest::pool(), keys, clock);
   return s;
 }
