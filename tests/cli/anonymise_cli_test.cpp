@@ -11,46 +11,16 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "harness.hpp"
+
+using clitest::camp;
+using clitest::Run;
+using clitest::dir;
+using clitest::sql;
+
 namespace {
 
-std::string dir;
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-// stdin is a pipe: never a terminal.
-Run camp(const std::string& args, const std::string& stdin_text = "") {
-  const std::string cmd = "printf '%s' '" + stdin_text + "' | CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir +
-                          "' CAMP_PUBLIC_URL=https://camp.example.com " CAMP_BIN " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  return {WEXITSTATUS(pclose(p)), out};
-}
-
-pqxx::result sql(const std::string& query) {
-  auto url = camp("db url").out;
-  while (!url.empty() && url.back() == '\n') url.pop_back();
-  pqxx::connection c(url);
-  return pqxx::nontransaction(c).exec(query);
-}
-
-class AnonymiseCli : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/camp-anonymise-cli-XXXXXX";
-    dir = mkdtemp(tmpl);
-    ASSERT_EQ(camp("db start").code, 0);
-    ASSERT_EQ(camp("db migrate").code, 0);
-  }
-  static void TearDownTestSuite() {
-    camp("db stop");
-    std::filesystem::remove_all(dir);
-  }
-};
+class AnonymiseCli : public clitest::PrivateSchool {};
 
 }  // namespace
 

@@ -11,39 +11,18 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "harness.hpp"
+
+using clitest::camp;
+using clitest::Run;
+using clitest::dir;
+using clitest::sql;
+
 namespace {
-
-std::string dir;
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-Run camp(const std::string& args, const std::string& stdin_text = "") {
-  const std::string cmd = "printf '%s' '" + stdin_text + "' | CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir +
-                          "' CAMP_PUBLIC_URL=https://camp.example.com " CAMP_BIN " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  return {WEXITSTATUS(pclose(p)), out};
-}
 
 nlohmann::json json_of(const Run& r) {
   EXPECT_EQ(r.code, 0) << r.out;
   return nlohmann::json::parse(r.out, nullptr, false);
-}
-
-std::string database_url() {
-  auto url = camp("db url").out;
-  while (!url.empty() && url.back() == '\n') url.pop_back();
-  return url;
-}
-
-pqxx::result sql(const std::string& query) {
-  pqxx::connection c(database_url());
-  return pqxx::nontransaction(c).exec(query);
 }
 
 std::int64_t account(const std::string& email, const std::string& role) {
@@ -53,26 +32,14 @@ std::int64_t account(const std::string& email, const std::string& role) {
   return json_of(r)["id"].get<std::int64_t>();
 }
 
-class MailCli : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/camp-mail-cli-XXXXXX";
-    dir = mkdtemp(tmpl);
-    ASSERT_EQ(camp("db start").code, 0);
-    ASSERT_EQ(camp("db migrate").code, 0);
-  }
-  static void TearDownTestSuite() {
-    camp("db stop");
-    std::filesystem::remove_all(dir);
-  }
-};
+class MailCli : public clitest::PrivateSchool {};
 
 TEST_F(MailCli, MagazineDryRunThenSendThenRefusedTwiceThenAgain) {
   account("reader1@example.com", "graduate");
   const auto stopped = account("reader2@example.com", "graduate");
   account("reader3@example.com", "graduate");
   sql("INSERT INTO mail_unsubscriptions (account_id, topic) VALUES (" + std::to_string(stopped) + ", 'magazine')");
-  const auto body = dir + "/magazine.txt";
+  const auto body = dir() + "/magazine.txt";
   std::ofstream(body) << "卒業生のみなさんへ。\n今月の勉強会のお知らせです。\n";
   const std::string send = "mail magazine send --subject '卒業生通信 12月号' --body-file " + body + " --to graduate";
 
@@ -109,7 +76,7 @@ TEST_F(MailCli, MagazineBadArguments) {
   EXPECT_EQ(camp("mail magazine send --subject s --body-file /nonexistent/file").code, 4);
   EXPECT_EQ(camp("mail magazine send --subject s --body-file /etc/hostname --to wizard").code, 2);
   EXPECT_EQ(camp("mail magazine send --body-file /etc/hostname").code, 2);  // no subject
-  const auto empty = dir + "/empty.txt";
+  const auto empty = dir() + "/empty.txt";
   std::ofstream(empty) << "";
   const auto no_body = camp("mail magazine send --subject s --body-file " + empty);
   EXPECT_EQ(no_body.code, 3);

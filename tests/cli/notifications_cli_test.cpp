@@ -11,35 +11,18 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "harness.hpp"
+
+using clitest::camp;
+using clitest::Run;
+using clitest::dir;
+using clitest::sql;
+
 namespace {
-
-std::string dir;
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-Run camp(const std::string& args, const std::string& stdin_text = "") {
-  const std::string cmd = "printf '%s' '" + stdin_text + "' | CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir +
-                          "' CAMP_PUBLIC_URL=https://camp.example.com " CAMP_BIN " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  return {WEXITSTATUS(pclose(p)), out};
-}
 
 nlohmann::json json_of(const Run& r) {
   EXPECT_EQ(r.code, 0) << r.out;
   return nlohmann::json::parse(r.out, nullptr, false);
-}
-
-pqxx::result sql(const std::string& query) {
-  auto url = camp("db url").out;
-  while (!url.empty() && url.back() == '\n') url.pop_back();
-  pqxx::connection c(url);
-  return pqxx::nontransaction(c).exec(query);
 }
 
 std::int64_t account(const std::string& email, const std::string& role) {
@@ -50,24 +33,12 @@ std::int64_t account(const std::string& email, const std::string& role) {
 }
 
 std::string body_file(const std::string& text) {
-  const auto path = dir + "/body-" + std::to_string(std::hash<std::string>()(text)) + ".txt";
+  const auto path = dir() + "/body-" + std::to_string(std::hash<std::string>()(text)) + ".txt";
   std::ofstream(path) << text;
   return path;
 }
 
-class NotificationsCli : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/camp-notifications-cli-XXXXXX";
-    dir = mkdtemp(tmpl);
-    ASSERT_EQ(camp("db start").code, 0);
-    ASSERT_EQ(camp("db migrate").code, 0);
-  }
-  static void TearDownTestSuite() {
-    camp("db stop");
-    std::filesystem::remove_all(dir);
-  }
-};
+class NotificationsCli : public clitest::PrivateSchool {};
 
 }  // namespace
 
@@ -121,7 +92,7 @@ TEST_F(NotificationsCli, ExitCodesOfTheOtherCommands) {
   EXPECT_NE(blank.out.find("本文は必須です"), std::string::npos) << blank.out;
   // Not found: 4.
   EXPECT_EQ(camp("notifications list --account nobody@example.com").code, 4);
-  EXPECT_EQ(camp("notifications announce --to student --title t --body-file " + dir + "/missing.txt").code, 4);
+  EXPECT_EQ(camp("notifications announce --to student --title t --body-file " + dir() + "/missing.txt").code, 4);
 }
 
 TEST_F(NotificationsCli, PruneDeletesWhatIsOlderThanTheRetention) {

@@ -12,41 +12,17 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "harness.hpp"
+
+using clitest::camp;
+using clitest::Run;
+using clitest::dir;
+using clitest::shell;
+using clitest::sql;
+
 namespace {
 
-std::string dir;
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-Run run(const std::string& cmd) {
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  return {WEXITSTATUS(pclose(p)), out};
-}
-
-Run camp(const std::string& args, const std::string& stdin_text = "") {
-  return run("printf '%s' '" + stdin_text + "' | CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir +
-             "' CAMP_PUBLIC_URL=https://camp.example.com " CAMP_BIN " " + args);
-}
-
-class PrivacyCli : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/camp-privacy-cli-XXXXXX";
-    dir = mkdtemp(tmpl);
-    ASSERT_EQ(camp("db start").code, 0);
-    ASSERT_EQ(camp("db migrate").code, 0);
-  }
-  static void TearDownTestSuite() {
-    camp("db stop");
-    std::filesystem::remove_all(dir);
-  }
-};
+class PrivacyCli : public clitest::PrivateSchool {};
 
 }  // namespace
 
@@ -56,17 +32,17 @@ TEST_F(PrivacyCli, ExportWritesTheAccountsZipAudited) {
                             "pass-word-123\n");
   ASSERT_EQ(created.code, 0) << created.out;
   const auto id = nlohmann::json::parse(created.out)["id"].get<std::int64_t>();
-  const auto out = dir + "/data.zip";
+  const auto out = dir() + "/data.zip";
   const auto r = camp("--json accounts export privacy-cli@example.com --out " + out);
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out)["account_id"], id);
   struct stat st {};
   ASSERT_EQ(::stat(out.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
-  const auto profile = run("unzip -p '" + out + "' profile.json");
+  const auto profile = shell("unzip -p '" + out + "' profile.json");
   ASSERT_EQ(profile.code, 0) << profile.out;
   EXPECT_EQ(nlohmann::json::parse(profile.out)["account"]["display_name"], "開示CLI");
-  EXPECT_NE(run("unzip -Z1 '" + out + "'").out.find("README.txt"), std::string::npos);
+  EXPECT_NE(shell("unzip -Z1 '" + out + "'").out.find("README.txt"), std::string::npos);
 
   auto url = camp("db url").out;
   while (!url.empty() && url.back() == '\n') url.pop_back();
@@ -76,6 +52,6 @@ TEST_F(PrivacyCli, ExportWritesTheAccountsZipAudited) {
       std::to_string(id) + "' AND actor LIKE 'cli:%'");
   EXPECT_EQ(audited[0][0].as<int>(), 1);
 
-  EXPECT_NE(camp("accounts export nobody@example.com --out " + dir + "/none.zip").code, 0);
-  EXPECT_FALSE(std::filesystem::exists(dir + "/none.zip"));
+  EXPECT_NE(camp("accounts export nobody@example.com --out " + dir() + "/none.zip").code, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir() + "/none.zip"));
 }
