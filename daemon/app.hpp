@@ -43,6 +43,9 @@ struct App : Runtime, app::Services {
   Metrics metrics;
   // Set by the server once /cable runs (reported in /metrics).
   std::function<std::size_t()> cable_connections = [] { return std::size_t{0}; };
+  // Kept by the server's request handler (daemon/server.cpp), reported in /metrics.
+  std::atomic<int> requests_in_flight{0};
+  std::atomic<int> logins_queued{0};
 
  private:
   http::Response dispatch(http::Request& request, std::size_t& metric_slot);

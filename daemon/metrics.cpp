@@ -42,7 +42,7 @@ void Metrics::observe(std::size_t slot, int status, std::chrono::steady_clock::d
   s.statements.fetch_add(statements, std::memory_order_relaxed);
 }
 
-std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const {
+std::string Metrics::render(const Gauges& gauges) const {
   std::string out;
   out += "# HELP camp_http_requests_total HTTP requests by route and status class.\n";
   out += "# TYPE camp_http_requests_total counter\n";
@@ -72,13 +72,19 @@ std::string Metrics::render(std::size_t pool_size, std::size_t pool_in_use, std:
                          s->statements.load());
   out += "# HELP camp_db_pool_connections Database connections the pool may open.\n";
   out += "# TYPE camp_db_pool_connections gauge\n";
-  out += fmt::format("camp_db_pool_connections {}\n", pool_size);
+  out += fmt::format("camp_db_pool_connections {}\n", gauges.pool_size);
   out += "# HELP camp_db_pool_in_use Database connections in use right now.\n";
   out += "# TYPE camp_db_pool_in_use gauge\n";
-  out += fmt::format("camp_db_pool_in_use {}\n", pool_in_use);
+  out += fmt::format("camp_db_pool_in_use {}\n", gauges.pool_in_use);
   out += "# HELP camp_cable_connections Open /cable websocket connections.\n";
   out += "# TYPE camp_cable_connections gauge\n";
-  out += fmt::format("camp_cable_connections {}\n", cable_connections);
+  out += fmt::format("camp_cable_connections {}\n", gauges.cable_connections);
+  out += "# HELP camp_http_requests_in_flight Requests received and not yet answered.\n";
+  out += "# TYPE camp_http_requests_in_flight gauge\n";
+  out += fmt::format("camp_http_requests_in_flight {}\n", gauges.requests_in_flight);
+  out += "# HELP camp_login_queue Logins on the password-hashing thread, running or waiting.\n";
+  out += "# TYPE camp_login_queue gauge\n";
+  out += fmt::format("camp_login_queue {}\n", gauges.logins_queued);
   return out;
 }
 

@@ -13,6 +13,13 @@
 
 namespace camp {
 
+// Readings taken when /metrics is asked for (the counters above are kept by Metrics itself).
+struct Gauges {
+  std::size_t pool_size = 0, pool_in_use = 0, cable_connections = 0;
+  std::size_t requests_in_flight = 0;  // received and not yet answered (a drain waits for these)
+  std::size_t logins_queued = 0;       // on the one password-hashing thread, running or waiting
+};
+
 class Metrics {
  public:
   static constexpr std::size_t kStatic = static_cast<std::size_t>(-1);
@@ -20,7 +27,7 @@ class Metrics {
 
   void set_routes(const std::vector<http::Route>& routes);
   void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed, std::uint64_t statements);
-  std::string render(std::size_t pool_size, std::size_t pool_in_use, std::size_t cable_connections) const;
+  std::string render(const Gauges& gauges) const;
 
  private:
   static constexpr std::array<double, 11> kBuckets{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,

@@ -271,15 +271,25 @@ void run_server(App& app) {
 
   asio::thread_pool fast(app.pool.size() - App::kExtraConnections);
   asio::thread_pool slow(1);  // password hashing: one at a time, never starving the rest
-  // argon2id is a deliberate CPU and memory burner: its thread yields to everything else, so a
-  // login storm slows logins, not the rest of the API.
+  // argon2id is a deliberate CPU and memory burner: its thread gives way to the API's (nice 10:
+  // about a tenth of a busy core's share), so a login storm slows logins, not the rest of the
+  // API. Not nice 19: on a machine busy with other work that left a login waiting past the
+  // request timeout.
   asio::post(slow, [] {
-    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
     accounts::burn_password_check("warm-up");
   });
-  std::atomic<int> in_flight{0};
-  std::atomic<int> slow_pending{0};
+  auto& in_flight = app.requests_in_flight;
+  auto& slow_pending = app.logins_queued;
+  // Past 64 waiting logins, or 15 s of waiting, a login is answered 503 with the Japanese
+  // message at once: better than a connection cut at the 30 s request timeout.
   constexpr int kSlowQueueLimit = 64;
+  constexpr auto kSlowQueueWait = std::chrono::seconds(15);
+  auto login_busy = [](const http::Request& request) {
+    auto busy = http::error_response(Error(errc::unavailable, std::string(msg::login_busy)), request.request_id);
+    add_standard_headers(busy, request.request_id);
+    return busy;
+  };
   Housekeeping housekeeping(fast, app);
   cable::CableServer cable(app);
   app.cable_connections = [&cable] { return cable.connection_count(); };
@@ -326,9 +336,7 @@ void run_server(App& app) {
     const bool slow_lane = app.lane_for(*request) == http::Lane::slow;
     // Logins wait for one hashing thread: past a short queue, answer at once instead.
     if (slow_lane && slow_pending.load() >= kSlowQueueLimit) {
-      auto busy = http::error_response(Error(errc::unavailable, std::string(msg::login_busy)),
-                                       request->request_id);
-      add_standard_headers(busy, request->request_id);
+      auto busy = login_busy(*request);
       send(req, *request, busy);
       access_log(config, *request, busy.status, 0);
       return restinio::request_accepted();
@@ -336,16 +344,21 @@ void run_server(App& app) {
     if (slow_lane) ++slow_pending;
     ++in_flight;
     auto& lane = slow_lane ? slow : fast;
-    asio::post(lane, [&, req, request, slow_lane] {
-      const auto started = std::chrono::steady_clock::now();
-      auto response = app.handle(*request);
-      if (slow_lane) --slow_pending;
-      auto finish = [&, req, request, started](http::Response& out) {
+    const auto received = std::chrono::steady_clock::now();
+    asio::post(lane, [&, req, request, slow_lane, received] {
+      auto finish = [&, req, request, received](http::Response& out) {
         send(req, *request, out);
         access_log(config, *request, out.status,
-                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - received).count());
         --in_flight;
       };
+      if (slow_lane && std::chrono::steady_clock::now() - received > kSlowQueueWait) {
+        --slow_pending;
+        auto busy = login_busy(*request);
+        return finish(busy);
+      }
+      auto response = app.handle(*request);
+      if (slow_lane) --slow_pending;
       // Answered later by whichever thread completes the use case: this worker moves on.
       if (auto later = response.later) return later->then([finish](http::Response&& out) { finish(out); });
       if (response.delay_ms <= 0) return finish(response);

@@ -38,7 +38,11 @@ bool loopback(const std::string& address) {
 Response metrics(Context& ctx) {
   if (!loopback(ctx.request.client_address)) throw Error(errc::not_found, "not found");
   Response r;
-  r.body = ctx.app.metrics.render(ctx.app.pool.size(), ctx.app.pool.in_use(), ctx.app.cable_connections());
+  r.body = ctx.app.metrics.render({.pool_size = ctx.app.pool.size(),
+                                   .pool_in_use = ctx.app.pool.in_use(),
+                                   .cable_connections = ctx.app.cable_connections(),
+                                   .requests_in_flight = static_cast<std::size_t>(ctx.app.requests_in_flight.load()),
+                                   .logins_queued = static_cast<std::size_t>(ctx.app.logins_queued.load())});
   r.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
   return r;
 }

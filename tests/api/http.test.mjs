@@ -239,6 +239,9 @@ describe('service endpoints', () => {
     const after = await read();
     const name = names[0];
     assert.ok(total(after, name) >= total(before, name) + 5, `${name} grew by at least 5`);
+    // The gauges a drain and a login storm are watched by: the /metrics request is in flight itself.
+    assert.ok(Number(/^camp_http_requests_in_flight (\d+)$/m.exec(after)?.[1]) >= 1, 'requests in flight counts this one');
+    assert.match(after, /^camp_login_queue \d+$/m);
   });
 
   test('/metrics is not served to a client that is not on loopback', async () => {

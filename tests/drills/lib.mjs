@@ -119,6 +119,13 @@ export async function call(base, method, path, { token, json, body, headers = {}
   return { status: res.status, headers: res.headers, text, json: parsed, ms: Date.now() - started };
 }
 
+/** The daemon's unlabelled /metrics series (gauges such as camp_login_queue) by name. */
+export async function metrics(base) {
+  const res = await call(base, 'GET', '/metrics');
+  if (res.status !== 200) throw new Error(`/metrics: ${res.status}`);
+  return Object.fromEntries([...res.text.matchAll(/^(camp_[a-z_]+) (\d+(?:\.\d+)?)$/gm)].map((m) => [m[1], Number(m[2])]));
+}
+
 let accountCounter = 0;
 /** A fresh account through the CLI, logged in through the API: {email, token, id}. */
 export async function account(db, base, { role = 'student', course = 'rails_4m' } = {}) {

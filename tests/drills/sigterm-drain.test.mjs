@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { account, cableClient, call, ownDatabase, png, startDaemon, uploadForm, waitFor } from './lib.mjs';
+import { account, cableClient, call, metrics, ownDatabase, png, startDaemon, uploadForm, waitFor } from './lib.mjs';
 
 let db;
 let daemon;
@@ -24,13 +24,20 @@ test('SIGTERM drains in-flight requests and tells websockets to reconnect', asyn
   await waitFor('the cable welcome', () => cable.welcomes === 1);
 
   // Logins queue on the one password-hashing thread: four of them are in flight for a while.
-  // They go out first; the signal follows once the first one is answered (so all are in).
-  const logins = Array.from({ length: 4 }, () => call(daemon.url, 'POST', '/api/v1/account_token',
-    { json: { auth: { email: other.email, password: other.password } }, timeoutMs: 60000 }));
-  const uploads = Array.from({ length: 2 }, () => fetch(`${daemon.url}/api/v1/file_upload`, {
+  // The signal comes once the daemon holds every request (its /metrics gauges say so) and a
+  // login is still waiting: a request still on its way would be refused, as it should be.
+  let settled = 0;
+  const count = (promise) => promise.finally(() => { settled += 1; });
+  const logins = Array.from({ length: 4 }, () => count(call(daemon.url, 'POST', '/api/v1/account_token',
+    { json: { auth: { email: other.email, password: other.password } }, timeoutMs: 60000 })));
+  const uploads = Array.from({ length: 2 }, () => count(fetch(`${daemon.url}/api/v1/file_upload`, {
     method: 'POST', headers: { authorization: `Bearer ${student.token}` }, body: uploadForm(png(1 << 20)),
-  }));
-  await Promise.race(logins);
+  })));
+  await waitFor('all six requests in the daemon, a login still queued', async () => {
+    const gauges = await metrics(daemon.url);
+    // The /metrics request is in flight itself.
+    return gauges.camp_login_queue >= 1 && gauges.camp_http_requests_in_flight - 1 + settled >= 6;
+  });
   daemon.kill('SIGTERM');
   const answered = await Promise.all(logins);
   for (const res of answered) assert.equal(res.status, 201, `in-flight login answered: ${res.status} ${res.text}`);
