@@ -61,67 +61,37 @@ DeliveryWorker::DeliveryWorker(const Config& config, std::string database_url)
 
 DeliveryWorker::~DeliveryWorker() { stop(); }
 
-void DeliveryWorker::wake() {
-  {
-    std::lock_guard lock(mutex_);
-    ++wakes_;
-  }
-  cv_.notify_all();
-}
+void DeliveryWorker::wake() { signal_.wake(); }
 
+// Aborts transfers in progress (they stay queued: the stop flag reaches the transport).
 void DeliveryWorker::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
+  signal_.stop();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
   threads_.clear();
-}
-
-std::uint64_t DeliveryWorker::wakes_seen() {
-  std::lock_guard lock(mutex_);
-  return wakes_;
-}
-
-// Returns early when wake() was called since `seen` (also before this call) or on stop().
-void DeliveryWorker::wait_for(std::chrono::milliseconds at_most, std::uint64_t seen) {
-  std::unique_lock lock(mutex_);
-  cv_.wait_for(lock, at_most, [&] { return stopping_.load() || wakes_ != seen; });
 }
 
 void DeliveryWorker::run(int index) {
   std::unique_ptr<Transport> transport;
   std::unique_ptr<db::Connection> conn;
   const std::chrono::milliseconds poll(config_.mail.poll_seconds * 1000);
-  std::chrono::milliseconds backoff(200);
-  while (!stopping_) {
-    const auto seen = wakes_seen();
-    try {
-      if (!transport) {
-        transport = make_transport(config_, &stopping_);
-        if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
-      }
-      if (!conn) conn = std::make_unique<db::Connection>(url_, config_.database_prepared_statements);
-      if (deliver_one(*conn, *transport, from_, policy_, &stopping_) != Step::idle) continue;
-      backoff = std::chrono::milliseconds(200);
-      // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
-      pqxx::nontransaction n(conn->pq());
-      db::Tx tx(*conn, n);
-      auto wait = poll;
-      if (const auto due = seconds_until_due(tx))
-        wait = std::clamp(std::chrono::milliseconds(static_cast<std::int64_t>(*due * 1000) + 5),
-                          std::chrono::milliseconds(5), poll);
-      wait_for(wait, seen);
-    } catch (const std::exception& e) {
-      if (stopping_) break;
-      spdlog::warn("mail: delivery worker {} paused {} ms: {}", index, backoff.count(), e.what());
-      conn.reset();  // a new connection next time; a half-done transaction rolls back with this one
-      wait_for(backoff, seen);
-      backoff = std::min(backoff * 2, std::chrono::milliseconds(10000));
+  auto turn = [&]() -> Turn {
+    if (!transport) {
+      transport = make_transport(config_, signal_.stop_flag());
+      if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
     }
-  }
+    if (!conn) conn = std::make_unique<db::Connection>(url_, config_.database_prepared_statements);
+    if (deliver_one(*conn, *transport, from_, policy_, signal_.stop_flag()) != Step::idle) return Turn::again();
+    // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
+    pqxx::nontransaction n(conn->pq());
+    db::Tx tx(*conn, n);
+    if (const auto due = seconds_until_due(tx))
+      return Turn::idle_for(std::clamp(std::chrono::milliseconds(static_cast<std::int64_t>(*due * 1000) + 5),
+                                       std::chrono::milliseconds(5), poll));
+    return Turn::idle_for(poll);
+  };
+  // After a failure, a new connection next time: a half-done transaction rolls back with this one.
+  run_worker_loop(signal_, fmt::format("mail: delivery worker {}", index), turn, [&] { conn.reset(); });
 }
 
 }  // namespace camp::mail

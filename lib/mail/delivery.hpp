@@ -8,13 +8,12 @@
 // Threads wake on the NOTIFY an enqueue sends (wake()), when the next retry is due, and at
 // the latest every mail.poll_seconds.
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "core/config.hpp"
+#include "core/worker_loop.hpp"
 #include "db/pool.hpp"
 #include "mail/mime.hpp"
 #include "mail/outbox.hpp"
@@ -43,17 +42,12 @@ class DeliveryWorker {
 
  private:
   void run(int index);
-  std::uint64_t wakes_seen();
-  void wait_for(std::chrono::milliseconds at_most, std::uint64_t seen);
 
   Config config_;
   std::string url_;
   Sender from_;
   RetryPolicy policy_;
-  std::atomic<bool> stopping_{false};
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  std::uint64_t wakes_ = 0;
+  WorkerSignal signal_;
   std::vector<std::thread> threads_;
 };
 

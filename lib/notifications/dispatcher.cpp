@@ -166,59 +166,26 @@ Dispatcher::Dispatcher(const Config& config, std::string database_url, const mai
     : url_(db::with_client_defaults(database_url)),
       prepared_statements_(config.database_prepared_statements),
       ctx_{links, config.public_url} {
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    run_worker_loop(signal_, "notifications: dispatcher", [this] { return turn(); }, [this] { conn_.reset(); });
+  });
 }
 
 Dispatcher::~Dispatcher() { stop(); }
 
-void Dispatcher::wake() {
-  {
-    std::lock_guard lock(mutex_);
-    ++wakes_;
-  }
-  cv_.notify_all();
-}
+void Dispatcher::wake() { signal_.wake(); }
 
 void Dispatcher::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
+  signal_.stop();
   if (thread_.joinable()) thread_.join();
 }
 
-std::uint64_t Dispatcher::wakes_seen() {
-  std::lock_guard lock(mutex_);
-  return wakes_;
-}
-
-void Dispatcher::wait_for(std::chrono::milliseconds at_most, std::uint64_t seen) {
-  std::unique_lock lock(mutex_);
-  cv_.wait_for(lock, at_most, [&] { return stopping_.load() || wakes_ != seen; });
-}
-
-void Dispatcher::run() {
+Turn Dispatcher::turn() {
   // Besides the NOTIFY of each recorded event: retries come due, and a missed wake-up costs
   // at most this long.
   constexpr std::chrono::milliseconds kPoll(5000);
-  std::unique_ptr<db::Connection> conn;
-  std::chrono::milliseconds backoff(200);
-  while (!stopping_) {
-    const auto seen = wakes_seen();
-    try {
-      if (!conn) conn = std::make_unique<db::Connection>(url_, prepared_statements_);
-      if (dispatch_one(*conn, ctx_) != Dispatched::idle) continue;
-      backoff = std::chrono::milliseconds(200);
-      wait_for(kPoll, seen);
-    } catch (const std::exception& e) {
-      if (stopping_) break;
-      spdlog::warn("notifications: dispatcher paused {} ms: {}", backoff.count(), e.what());
-      conn.reset();
-      wait_for(backoff, seen);
-      backoff = std::min(backoff * 2, std::chrono::milliseconds(10000));
-    }
-  }
+  if (!conn_) conn_ = std::make_unique<db::Connection>(url_, prepared_statements_);
+  return dispatch_one(*conn_, ctx_) != Dispatched::idle ? Turn::again() : Turn::idle_for(kPoll);
 }
 
 namespace {

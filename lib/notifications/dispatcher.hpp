@@ -12,10 +12,8 @@
 // never blocks the events behind it.
 #include <nlohmann/json.hpp>
 
-#include <atomic>
-#include <condition_variable>
 #include <cstddef>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +21,7 @@
 
 #include "core/clock.hpp"
 #include "core/config.hpp"
+#include "core/worker_loop.hpp"
 #include "db/pool.hpp"
 #include "mail/preferences.hpp"
 
@@ -62,17 +61,13 @@ class Dispatcher {
   void stop();
 
  private:
-  void run();
-  std::uint64_t wakes_seen();
-  void wait_for(std::chrono::milliseconds at_most, std::uint64_t seen);
+  Turn turn();
 
   std::string url_;
   bool prepared_statements_;
   DispatchContext ctx_;
-  std::atomic<bool> stopping_{false};
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  std::uint64_t wakes_ = 0;
+  std::unique_ptr<db::Connection> conn_;  // the worker thread's; dropped after a failure
+  WorkerSignal signal_;
   std::thread thread_;
 };
 
