@@ -6,7 +6,7 @@ import type { DataExport } from '../../../lib/api-types';
 import { snackbarStore } from '../../../lib/feedback';
 import { fill, messages } from '../../../lib/messages';
 import { apiError, mockApi } from '../../../test/api-mock';
-import { DataExportSettings } from './data-export-settings';
+import { DataExportSettings, nextRequestAt } from './data-export-settings';
 
 const PATH = '/api/v1/accounts/me/data_exports';
 
@@ -77,10 +77,11 @@ describe('データのダウンロード settings', () => {
     expect(api.requests.some((r) => r.path === `${PATH}/7/download`)).toBe(true);
   });
 
-  it('a second request within the interval: the daemon’s message, no error page', async () => {
+  it('a request made meanwhile elsewhere (another tab): the daemon’s message, no error page', async () => {
     const limited = fill(messages.data_export_rate_limited, { hours: 24 });
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
     mockApi({
-      [`GET ${PATH}`]: () => [200, { data: [row({ status: 'expired', expires_at: null })] }],
+      [`GET ${PATH}`]: () => [200, { data: [row({ status: 'expired', requested_at: weekAgo, expires_at: null })] }],
       [`POST ${PATH}`]: () => [429, apiError(429, limited)],
     });
     renderSettings();
@@ -88,6 +89,38 @@ describe('データのダウンロード settings', () => {
     expect(screen.queryByRole('button', { name: 'ダウンロード' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'データのダウンロードを申請する' }));
     expect(await screen.findByText(limited)).toBeInTheDocument();
+  });
+
+  it('within a day of the last request: the button waits, and says until when in school time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T03:00:00Z')); // 12:00 in Japan
+    try {
+      mockApi({
+        [`GET ${PATH}`]: () => [
+          200,
+          {
+            data: [
+              row({ id: 9, status: 'failed', requested_at: '2026-11-27T02:30:00Z', ready_at: null, expires_at: null }),
+              row({ id: 8, requested_at: '2026-11-27T01:00:00Z' }),
+            ],
+          },
+        ],
+      });
+      renderSettings();
+      expect(await screen.findByTestId('data-export-next')).toHaveTextContent(
+        '次に申請できるのは2026/11/28 10:00以降です',
+      );
+      expect(screen.getByRole('button', { name: 'データのダウンロードを申請する' })).toBeDisabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('only failed requests in the last day: the button stays', () => {
+    const now = Date.parse('2026-11-27T03:00:00Z');
+    expect(nextRequestAt([row({ status: 'failed', requested_at: '2026-11-27T02:30:00Z' })], now)).toBeNull();
+    expect(nextRequestAt([row({ requested_at: '2026-11-26T02:59:00Z' })], now)).toBeNull();
+    expect(nextRequestAt([], now)).toBeNull();
   });
 
   it('an export that expired meanwhile: the daemon’s 404 message', async () => {

@@ -25,6 +25,15 @@ const STATUS: Record<DataExport['status'], { label: string; color: 'default' | '
   failed: { label: messages.data_export_status_failed, color: 'error' },
 };
 
+const INTERVAL_MS = limits.data_export_interval_hours_min * 3_600_000;
+
+/** When the daemon takes the next request: an interval after the newest one that did not fail
+ * (failed ones do not count, as on the daemon); null when that time has passed. */
+export function nextRequestAt(rows: DataExport[], now: number): string | null {
+  const last = Math.max(...rows.filter((r) => r.status !== 'failed').map((r) => Date.parse(r.requested_at)));
+  return Number.isFinite(last) && last + INTERVAL_MS > now ? new Date(last + INTERVAL_MS).toISOString() : null;
+}
+
 // データのダウンロード tab of the settings: ask for a ZIP of everything the school holds about
 // the account (built in the background; the list is polled meanwhile), then download it until
 // its expiry, shown in school time.
@@ -38,6 +47,7 @@ export function DataExportSettings() {
   if (exports.error) return null;
   if (!exports.data) return <LinearProgress aria-label="読み込み中" />;
   const rows = exports.data.data;
+  const next = nextRequestAt(rows, Date.now());
 
   const request = async () => {
     setFailure(null);
@@ -71,9 +81,14 @@ export function DataExportSettings() {
         </Typography>
         {failure && <Alert severity="warning">{failure}</Alert>}
         <Box>
-          <Button variant="contained" onClick={() => void request()}>
+          <Button variant="contained" disabled={next !== null} onClick={() => void request()}>
             データのダウンロードを申請する
           </Button>
+          {next && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="data-export-next">
+              次に申請できるのは{formatDateTime(next)}以降です
+            </Typography>
+          )}
         </Box>
         {rows.length > 0 && (
           <List disablePadding aria-label="申請の履歴">
