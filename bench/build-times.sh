@@ -22,6 +22,7 @@ LAUNCHER
 chmod +x "$work/timed"
 export CCACHE_DIR=${BUILD_TIMES_CCACHE_DIR:-$work/ccache} BUILD_TIMES_LOG=$work/times
 export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1  # as scripts/build
+command -v ninja >/dev/null && export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}  # as scripts/build
 rm -rf "$build"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DCAMP_TESTS=OFF \
   -DCMAKE_CXX_COMPILER_LAUNCHER="$work/timed" >/dev/null

@@ -56,7 +56,9 @@ expect "a fresh machine: every package, then the web app's npm packages" "$fresh
 expect "all installed: no apt-get" "$all" "" '!apt-get' '^npm ci --prefix webui'
 expect "--test adds Chromium and the test tools" "$fresh" --test '^apt-get install .* chromium .*oathtool'
 expect "--no-webui (scripts/demo): no npm" "$fresh" --no-webui '^apt-get install ' '!npm'
-expect "--webui-only (scripts/build --demo): npm only" "$fresh" --webui-only '!apt-get' '^npm ci --prefix webui'
+expect "--webui-only (scripts/build --web-app): npm only" "$fresh" --webui-only '!apt-get' '^npm ci --prefix webui'
+expect "--node (scripts/demo, first): curl and certificates only, no npm ci" "$fresh" --node \
+  '^apt-get install -y -qq --no-install-recommends curl ca-certificates$' '!npm ci' '!build-essential'
 
 # Debian 12's Node.js 18: neither Debian's nodejs nor its npm, but the pinned tarball, refused
 # when it does not match the lock file's integrity.
