@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace camp {
 
@@ -70,21 +71,14 @@ std::string Metrics::render(const Gauges& gauges) const {
     if (s->count.load())
       out += fmt::format("camp_http_db_statements_total{{method=\"{}\",route=\"{}\"}} {}\n", s->method, s->route,
                          s->statements.load());
-  out += "# HELP camp_db_pool_connections Database connections the pool may open.\n";
-  out += "# TYPE camp_db_pool_connections gauge\n";
-  out += fmt::format("camp_db_pool_connections {}\n", gauges.pool_size);
-  out += "# HELP camp_db_pool_in_use Database connections in use right now.\n";
-  out += "# TYPE camp_db_pool_in_use gauge\n";
-  out += fmt::format("camp_db_pool_in_use {}\n", gauges.pool_in_use);
-  out += "# HELP camp_cable_connections Open /cable websocket connections.\n";
-  out += "# TYPE camp_cable_connections gauge\n";
-  out += fmt::format("camp_cable_connections {}\n", gauges.cable_connections);
-  out += "# HELP camp_http_requests_in_flight Requests received and not yet answered.\n";
-  out += "# TYPE camp_http_requests_in_flight gauge\n";
-  out += fmt::format("camp_http_requests_in_flight {}\n", gauges.requests_in_flight);
-  out += "# HELP camp_login_queue Logins on the password-hashing thread, running or waiting.\n";
-  out += "# TYPE camp_login_queue gauge\n";
-  out += fmt::format("camp_login_queue {}\n", gauges.logins_queued);
+  const auto gauge = [&out](std::string_view name, std::string_view help, std::size_t value) {
+    out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n", name, help, value);
+  };
+  gauge("camp_db_pool_connections", "Database connections the pool may open.", gauges.pool_size);
+  gauge("camp_db_pool_in_use", "Database connections in use right now.", gauges.pool_in_use);
+  gauge("camp_cable_connections", "Open /cable websocket connections.", gauges.cable_connections);
+  gauge("camp_http_requests_in_flight", "Requests received and not yet answered.", gauges.requests_in_flight);
+  gauge("camp_login_queue", "Logins on the password-hashing thread, running or waiting.", gauges.logins_queued);
   return out;
 }
 
