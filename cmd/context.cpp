@@ -14,13 +14,24 @@
 #include "db/pool.hpp"
 #include "notifications/dispatcher.hpp"
 #include "notifications/repo.hpp"
+#include "remote/credentials.hpp"
+#include "remote/http_client.hpp"
 
 namespace camp::cli {
 
 Context::Context(const Globals& globals) : globals_(globals) {}
 Context::~Context() = default;
 
+remote::HttpClient* Context::api() {
+  if (!api_) {
+    const auto chosen = remote::choose_remote(globals_.server);
+    api_ = chosen ? std::make_unique<remote::HttpClient>(chosen->server, chosen->token) : nullptr;
+  }
+  return api_->get();
+}
+
 const Config& Context::config() {
+  if (api()) throw LocalOnly();
   if (!config_) {
     config_ = load_config(globals_.config_path);
     accounts::use_minimum_password_hashing(config_->password_hashing == "minimum_for_tests");

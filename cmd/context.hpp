@@ -5,12 +5,17 @@
 // command that needs the database and finds the private cluster stopped starts it, and the
 // Context stops it again when the command ends (db::Server); commands that need no database
 // never start it.
+//
+// In remote mode (--server or CAMP_SERVER: docs/design.md, "Remote mode") a command reaches the
+// school through its HTTP API instead (api()); asking for the config or the database then throws
+// LocalOnly, which main() turns into "only on the school's machine", exit 2.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "accounts/model.hpp"
@@ -25,10 +30,19 @@ class Services;
 }  // namespace camp::app
 
 namespace camp::cli {
+namespace remote {
+class HttpClient;
+}  // namespace remote
 
 struct Globals {
   std::optional<std::string> config_path;
+  std::optional<std::string> server;
   bool json = false;
+};
+
+// A local-only command (db start, serve, ...) run in remote mode.
+struct LocalOnly : std::runtime_error {
+  LocalOnly() : std::runtime_error("local only") {}
 };
 
 class Context {
@@ -41,6 +55,9 @@ class Context {
   const Globals& globals() const { return globals_; }
   bool json() const { return globals_.json; }
   const Config& config();
+
+  // The school's API in remote mode; nullptr when the command runs against the database here.
+  remote::HttpClient* api();
 
   // The database: the configured URL, or the private cluster (started if needed).
   const std::string& database_url();
@@ -56,6 +73,7 @@ class Context {
  private:
   const Globals& globals_;
   std::optional<Config> config_;
+  std::optional<std::unique_ptr<remote::HttpClient>> api_;  // chosen on first use
   // Declared in the order they are built: destroyed services first, the server last.
   std::unique_ptr<db::Server> server_;
   std::unique_ptr<db::Pool> pool_;
@@ -88,5 +106,7 @@ void setup_questionnaires(CLI::App& app, Run& run);
 void setup_notifications(CLI::App& app, Run& run);
 void setup_serve(CLI::App& app, Run& run, const char* argv0);
 void setup_doctor(CLI::App& app, Run& run);
+// camp login URL / camp logout (commands/login.cpp).
+void setup_login(CLI::App& app, Run& run);
 
 }  // namespace camp::cli

@@ -12,8 +12,10 @@ int exit_code_for(errc code) {
       return kInvalid;
     case errc::not_found:
       return kNotFound;
-    case errc::unauthenticated:
     case errc::forbidden:
+      return kNotAllowed;
+    case errc::unauthenticated:
+      return kNotLoggedIn;
     case errc::method_not_allowed:
     case errc::too_many_requests:
     case errc::unavailable:

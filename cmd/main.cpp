@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   camp::cli::Globals globals;
   app.add_option("-c,--config", globals.config_path, "YAML config file (default: $CAMP_CONFIG, else built-in defaults)");
   app.add_flag("--json", globals.json, "Machine-readable output");
+  app.add_option("--server", globals.server,
+                 "Remote mode: the school's URL (https://...; default $CAMP_SERVER); token from $CAMP_TOKEN or `camp login`");
   camp::cli::Run run;
   camp::cli::setup_db(app, run);
   camp::cli::setup_accounts(app, run);
@@ -74,6 +76,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_notifications(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
   camp::cli::setup_doctor(app, run);
+  camp::cli::setup_login(app, run);
 
   try {
     app.parse(argc, argv);
@@ -89,6 +92,9 @@ int main(int argc, char** argv) {
     const int code = run(ctx);
     ctx.dispatch_recorded_events();
     return code;
+  } catch (const camp::cli::LocalOnly&) {
+    std::cerr << "camp: '" << reached(app).second << "' works only on the school's own machine, not against a server (remote mode)\n";
+    return camp::cli::kUsage;
   } catch (const camp::Error& e) {
     print_error(e);
     return camp::cli::exit_code_for(e.code());

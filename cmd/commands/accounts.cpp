@@ -1,10 +1,12 @@
-// camp accounts create | list | set-role | invite | reset-2fa | anonymise
+// camp accounts create | list | set-role | invite | reset-2fa | anonymise; list and invite also in
+// remote mode (backends/accounts.hpp).
 #include <unistd.h>
 
 #include <iostream>
 
 #include "accounts/link_token.hpp"
 #include "app/services.hpp"
+#include "backends/accounts.hpp"
 #include "context.hpp"
 #include "core/random.hpp"
 #include "core/text.hpp"
@@ -71,13 +73,14 @@ int create(Context& ctx, const CreateOptions& o) {
 }
 
 int list(Context& ctx, const ListOptions& o) {
-  const auto all = ctx.services().accounts.list(o.role);
+  const auto all = accounts_backend(ctx)->list(o.role)["data"];
   if (ctx.json()) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& a : all) out.push_back(accounts::to_json(a));
-    print_json(out);
+    print_json(all);
   } else {
-    for (const auto& a : all) print_account(a);
+    for (const auto& a : all)
+      std::cout << a["id"] << "\t" << a["email"].get<std::string>() << "\t" << a["role"].get<std::string>() << "\t"
+                << (a["course"].is_null() ? "-" : a["course"]["code"].get<std::string>()) << "\t"
+                << a["display_name"].get<std::string>() << "\n";
   }
   return kOk;
 }
@@ -92,13 +95,14 @@ int set_role(Context& ctx, const RoleOptions& o) {
 // The mail with the link goes through the outbox like the daemon's; the link itself is never
 // printed (it would let whoever runs the command take the account).
 int invite(Context& ctx, const InviteOptions& o) {
-  const auto invitation = ctx.services().invitations.invite(accounts::Account::system(), {o.email, o.role, o.course, o.nickname});
+  const auto i = accounts_backend(ctx)->invite({o.email, o.role, o.course, o.nickname});
   if (ctx.json()) {
-    print_json(accounts::to_json(invitation));
+    print_json(i);
   } else {
-    std::cout << invitation.id << "\t" << invitation.email << "\t" << accounts::to_string(invitation.role) << "\t"
-              << (invitation.course ? invitation.course->code : "-") << "\t" << invitation.display_name
-              << "\tinvited until " << iso_utc(invitation.expires_at) << "\n";
+    const auto nickname = i["nickname"].get<std::string>();
+    std::cout << i["id"] << "\t" << i["email"].get<std::string>() << "\t" << i["role"].get<std::string>() << "\t"
+              << (i["course"].is_null() ? "-" : i["course"]["code"].get<std::string>()) << "\t"
+              << (nickname.empty() ? "-" : nickname) << "\tinvited until " << i["expires_at"].get<std::string>() << "\n";
   }
   return kOk;
 }

@@ -1,9 +1,11 @@
 // camp curriculum import DIR | list;  camp submissions list [--waiting];  camp reviews stats [--since DATE]
+// submissions list and reviews stats also in remote mode (backends/operators.hpp).
 #include <iostream>
 #include <iomanip>
 #include <regex>
 
 #include "app/services.hpp"
+#include "backends/operators.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
@@ -59,37 +61,29 @@ int list_curriculums(Context& ctx) {
 }
 
 int list_submissions(Context& ctx, const SubmissionListOptions& o) {
-  const auto items = ctx.services().reviews.recent(accounts::Account::system(), o.waiting, o.limit);
+  const auto items = operators_backend(ctx)->submissions(o.waiting, o.limit);
   if (ctx.json()) {
-    auto data = nlohmann::json::array();
-    for (const auto& s : items) {
-      auto j = reviews::to_json(s);
-      j.erase("can_review");
-      data.push_back(std::move(j));
-    }
-    print_json({{"data", data}});
+    print_json(items);
     return kOk;
   }
-  for (const auto& s : items)
-    std::cout << s.id << "\t" << s.created_at << "\t" << s.status << "\t" << s.student_name << "\t" << s.task_id << " "
-              << s.task_title << "\t" << s.repository_url << "\n";
+  for (const auto& s : items["data"])
+    std::cout << s["id"] << "\t" << s["created_at"].get<std::string>() << "\t" << s["status"].get<std::string>() << "\t" << s["student"]["display_name"].get<std::string>() << "\t"
+              << s["task"]["id"] << " " << s["task"]["title"].get<std::string>() << "\t" << s["repository_url"].get<std::string>() << "\n";
   return kOk;
 }
 
 int review_stats(Context& ctx, const StatsOptions& o) {
   if (o.since && !std::regex_match(*o.since, std::regex(R"(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?)?)")))
     throw Error(errc::invalid, "--since: use a date (2026-11-01) or ISO 8601 time");
-  const auto rows = ctx.services().reviews.stats(accounts::Account::system(), o.since);
+  const auto rows = operators_backend(ctx)->review_stats(o.since);
   if (ctx.json()) {
-    auto data = nlohmann::json::array();
-    for (const auto& s : rows) data.push_back(reviews::to_json(s));
-    print_json({{"data", data}});
+    print_json(rows);
     return kOk;
   }
   std::cout << "reviewer\treviews\tapprovals\tmedian hours to first review\n";
-  for (const auto& s : rows) {
-    std::cout << s.reviewer_name << "\t" << s.reviews << "\t" << s.approvals << "\t";
-    if (s.median_hours_to_first_review) std::cout << std::fixed << std::setprecision(1) << *s.median_hours_to_first_review;
+  for (const auto& s : rows["data"]) {
+    std::cout << s["reviewer"]["display_name"].get<std::string>() << "\t" << s["reviews"] << "\t" << s["approvals"] << "\t";
+    if (!s["median_hours_to_first_review"].is_null()) std::cout << std::fixed << std::setprecision(1) << s["median_hours_to_first_review"].get<double>();
     else std::cout << "-";
     std::cout << "\n";
   }

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "backends/operators.hpp"
 #include "context.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
@@ -90,16 +91,14 @@ int seed_demo(Context& ctx) {
   return kOk;
 }
 
+// Also in remote mode (backends/operators.hpp): the sections in the order of their names.
 int seed_file(Context& ctx, const std::string& file) {
-  const auto fixture = seed::read_fixture_file(file);  // every shape mistake before the database
-  const auto report = seed::load(ctx.pool(), fixture);
+  const auto report = operators_backend(ctx)->seed(file);
   if (ctx.json()) {
-    nlohmann::json out = nlohmann::json::object();
-    for (const auto& [section, n] : report) out[section] = {{"created", n.created}, {"updated", n.updated}, {"unchanged", n.unchanged}};
-    print_json(out);
+    print_json(report);
   } else {
-    for (const auto& [section, n] : report)
-      std::cout << section << ": " << n.created << " created, " << n.updated << " updated, " << n.unchanged << " unchanged\n";
+    for (const auto& [section, n] : report.items())
+      std::cout << section << ": " << n["created"] << " created, " << n["updated"] << " updated, " << n["unchanged"] << " unchanged\n";
   }
   return kOk;
 }

@@ -1,8 +1,10 @@
 // camp events create|update|publish|cancel|list|participants|remind (docs/events.md).
-// The same use cases and messages as the API (events::EventService), acting as an admin.
+// The same use cases and messages as the API (events::EventService), acting as an admin; in
+// remote mode through the API itself (backends/events.hpp). `remind` is local only.
 #include <iostream>
 
 #include "app/services.hpp"
+#include "backends/events.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -28,7 +30,6 @@ struct ParticipantOptions {
   bool csv = false;
 };
 
-events::EventService& service(Context& ctx) { return ctx.services().events; }
 
 events::EventInput input_of(const EventOptions& o) {
   events::EventInput in;
@@ -44,12 +45,17 @@ events::EventInput input_of(const EventOptions& o) {
   return in;
 }
 
-void print_event(Context& ctx, const events::Event& e) {
-  if (ctx.json()) return print_json(events::to_json(e));
-  const auto starts = events::school_time(e.starts_at), ends = events::school_time(e.ends_at);
-  std::cout << e.id << "\t" << e.status << "\t" << starts.date << " " << starts.clock << "-" << ends.clock << "\t"
-            << e.participants_count << "/" << e.capacity << " (+" << e.waitlist_count << ")\t" << e.tag.name << "\t"
-            << e.title << "\n";
+// One line from the API's event JSON (events::to_json).
+void print_event_line(const nlohmann::json& e) {
+  std::cout << e["id"] << "\t" << e["status"].get<std::string>() << "\t" << e["start_date"].get<std::string>() << " "
+            << e["start_at"].get<std::string>() << "-" << e["end_at"].get<std::string>() << "\t" << e["participants_count"]
+            << "/" << e["capacity"] << " (+" << e["waitlist_count"] << ")\t" << e["tag"]["name"].get<std::string>() << "\t"
+            << e["title"].get<std::string>() << "\n";
+}
+
+void print_event(Context& ctx, const nlohmann::json& e) {
+  if (ctx.json()) print_json(e);
+  else print_event_line(e);
 }
 
 void add_event_options(CLI::App* cmd, EventOptions& o) {
@@ -71,7 +77,7 @@ int remind(Context& ctx, const std::optional<std::string>& date) {
     if (!d) throw Error(errc::invalid, std::string(msg::invalid_input), {{"date", {std::string(msg::event_date_format)}}});
     day = *d;
   }
-  const int n = service(ctx).remind(day);
+  const int n = ctx.services().events.remind(day);
   if (ctx.json()) print_json({{"reminded_events", n}});
   else std::cout << "queued reminders for " << n << " events\n";
   return kOk;
@@ -90,7 +96,7 @@ void setup_events(CLI::App& app, Run& run) {
   add_event_options(create, *create_opts);
   create->callback([&run, create_opts] {
     run = [create_opts](Context& ctx) {
-      print_event(ctx, service(ctx).create_event(accounts::Account::system(), input_of(*create_opts)));
+      print_event(ctx, events_backend(ctx)->create(input_of(*create_opts)));
       return kOk;
     };
   });
@@ -101,7 +107,7 @@ void setup_events(CLI::App& app, Run& run) {
   add_event_options(update, *update_opts);
   update->callback([&run, update_opts] {
     run = [update_opts](Context& ctx) {
-      print_event(ctx, service(ctx).update_event(accounts::Account::system(), update_opts->id, input_of(*update_opts)));
+      print_event(ctx, events_backend(ctx)->update(update_opts->id, input_of(*update_opts)));
       return kOk;
     };
   });
@@ -115,8 +121,8 @@ void setup_events(CLI::App& app, Run& run) {
     const bool publishing = std::string(verb) == "publish";
     cmd->callback([&run, id, publishing] {
       run = [id, publishing](Context& ctx) {
-        auto& s = service(ctx);
-        print_event(ctx, publishing ? s.publish(accounts::Account::system(), *id) : s.cancel_event(accounts::Account::system(), *id));
+        const auto backend = events_backend(ctx);
+        print_event(ctx, publishing ? backend->publish(*id) : backend->cancel(*id));
         return kOk;
       };
     });
@@ -129,14 +135,10 @@ void setup_events(CLI::App& app, Run& run) {
   list->add_option("--per", list_opts->per, "Per page (default 100)")->check(CLI::Range(1, 100));
   list->callback([&run, list_opts] {
     run = [list_opts](Context& ctx) {
-      const auto page = service(ctx).list(accounts::Account::system(), {list_opts->scope, list_opts->page, list_opts->per});
-      if (ctx.json()) {
-        auto data = nlohmann::json::array();
-        for (const auto& e : page.items) data.push_back(events::to_json(e));
-        print_json({{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
-      } else {
-        for (const auto& e : page.items) print_event(ctx, e);
-      }
+      const auto page = events_backend(ctx)->list({list_opts->scope, list_opts->page, list_opts->per});
+      if (ctx.json()) print_json(page);
+      else
+        for (const auto& e : page["data"]) print_event_line(e);
       return kOk;
     };
   });
@@ -147,17 +149,18 @@ void setup_events(CLI::App& app, Run& run) {
   participants->add_flag("--csv", part_opts->csv, "CSV (account_id,display_name,email,status,position,joined_at)");
   participants->callback([&run, part_opts] {
     run = [part_opts](Context& ctx) {
-      const auto rows = service(ctx).participants(accounts::Account::system(), part_opts->id);
+      const auto backend = events_backend(ctx);
       if (part_opts->csv) {
-        std::cout << events::to_csv(rows);
-      } else if (ctx.json()) {
-        auto data = nlohmann::json::array();
-        for (const auto& p : rows) data.push_back(events::to_json(p));
-        print_json({{"data", data}});
-      } else {
-        for (const auto& p : rows)
-          std::cout << p.status << "\t" << p.position << "\t" << p.account_id << "\t" << p.display_name << "\t" << p.email << "\n";
+        std::cout << backend->participants_csv(part_opts->id);
+        return kOk;
       }
+      const auto rows = backend->participants(part_opts->id);
+      if (ctx.json()) print_json(rows);
+      else
+        for (const auto& p : rows["data"])
+          std::cout << p["status"].get<std::string>() << "\t" << p["position"] << "\t" << p["account"]["id"] << "\t"
+                    << p["account"]["display_name"].get<std::string>() << "\t" << p["account"]["email"].get<std::string>()
+                    << "\n";
       return kOk;
     };
   });

@@ -1,9 +1,11 @@
 // camp mail list [--failed|--status S] | show ID [--raw] | retry ID|--failed | test --to ADDRESS
 // The outbox (lib/mail, docs/mail.md): the daemons deliver; these commands look and requeue.
+// `list` also in remote mode (backends/operators.hpp).
 #include <chrono>
 #include <iostream>
 
 #include "app/services.hpp"
+#include "backends/operators.hpp"
 #include "context.hpp"
 #include "core/text.hpp"
 #include "exit_codes.hpp"
@@ -37,19 +39,17 @@ int list_mails(Context& ctx, const ListOptions& o) {
   std::optional<mail::Status> status;
   if (o.failed) status = mail::Status::failed;
   else if (o.status) status = mail::status_from(*o.status);
-  const auto mails = outbox(ctx).list(accounts::Account::system(), status, o.limit);
+  const auto mails = operators_backend(ctx)->mails(status, o.limit)["data"];
   if (ctx.json()) {
-    auto data = nlohmann::json::array();
-    for (const auto& m : mails) data.push_back(mail::to_json(m, false));
-    print_json(data);
+    print_json(mails);
     return kOk;
   }
   for (const auto& m : mails) {
-    const auto j = mail::to_json(m, false);
-    std::cout << m.id << "\t" << mail::to_string(m.status) << "\t" << m.attempts << " tries\t"
-              << j["created_at"].get<std::string>() << "\t" << m.to << "\t" << m.template_name << "\t"
-              << text::escape_for_log(m.subject);  // a failed mail's subject may hold the line break that failed it
-    if (m.last_error && m.status != mail::Status::sent) std::cout << "\t" << text::escape_for_log(*m.last_error);
+    const auto state = m["status"].get<std::string>();
+    std::cout << m["id"] << "\t" << state << "\t" << m["attempts"] << " tries\t" << m["created_at"].get<std::string>() << "\t"
+              << m["to"].get<std::string>() << "\t" << m["template"].get<std::string>() << "\t"
+              << text::escape_for_log(m["subject"].get<std::string>());  // a failed mail's subject may hold the line break that failed it
+    if (!m["last_error"].is_null() && state != "sent") std::cout << "\t" << text::escape_for_log(m["last_error"].get<std::string>());
     std::cout << "\n";
   }
   return kOk;

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/services.hpp"
+#include "backends/notifications.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
@@ -52,15 +53,15 @@ int list(Context& ctx, const ListOptions& o) {
   return kOk;
 }
 
+// Also in remote mode (backends/notifications.hpp).
 int announce(Context& ctx, const AnnounceOptions& o) {
-  auto& service = ctx.services().notifications;
-  const auto r = service.announce(accounts::Account::system(), {o.title, read_body(o.body_file), o.roles}, o.dry_run);
+  const auto r = notifications_backend(ctx)->announce({o.title, read_body(o.body_file), o.roles}, o.dry_run);
   if (ctx.json()) {
-    print_json({{"dry_run", r.dry_run}, {"recipients", r.recipients}, {"roles", o.roles}});
+    print_json(r);
   } else if (o.dry_run) {
-    std::cout << "dry run: " << r.recipients << " account(s) would be told \"" << o.title << "\"; nothing was written\n";
+    std::cout << "dry run: " << r["recipients"] << " account(s) would be told \"" << o.title << "\"; nothing was written\n";
   } else {
-    std::cout << "announced \"" << o.title << "\" to " << r.recipients
+    std::cout << "announced \"" << o.title << "\" to " << r["recipients"]
               << " account(s) (mail to those who take announcements immediately)\n";
   }
   return kOk;

@@ -1,4 +1,5 @@
 // camp questionnaires export|status|remind|rotate-key;  camp audit list  (docs/questionnaires.md)
+// export, status and remind also in remote mode (backends/questionnaires.hpp).
 #include <malloc.h>
 #include <unistd.h>
 
@@ -6,6 +7,7 @@
 #include <iostream>
 
 #include "app/services.hpp"
+#include "backends/questionnaires.hpp"
 #include "context.hpp"
 #include "exit_codes.hpp"
 
@@ -54,12 +56,12 @@ int export_answers(Context& ctx, const ExportOptions& o) {
   req.format = questionnaires::parse_format(o.format);
   req.period = {o.from, o.to};
   req.reason = o.reason;
-  const auto path = o.out.value_or("questionnaire-" + o.kind + "-" + service(ctx).file_date() + "." + questionnaires::extension(req.format));
-  questionnaires::Progress progress;
-  if (!ctx.json() && isatty(STDERR_FILENO)) progress = draw_progress;
-  const auto rows = service(ctx).export_answers(accounts::Account::system(), req, path, progress);
-  if (ctx.json()) print_json({{"rows", rows}, {"file", path}, {"format", o.format}, {"kind", o.kind}});
-  else std::cout << "exported " << rows << " answers to " << path << "\n";
+  remote::Progress progress;
+  if (!ctx.json() && isatty(STDERR_FILENO))
+    progress = [](std::size_t done, std::size_t total) { draw_progress(std::int64_t(done), std::int64_t(total)); };
+  const auto r = questionnaires_backend(ctx)->export_answers(req, o.out, progress);
+  if (ctx.json()) print_json({{"rows", r["rows"]}, {"file", r["file"]}, {"format", o.format}, {"kind", o.kind}});
+  else std::cout << "exported " << r["rows"] << " answers to " << r["file"].get<std::string>() << "\n";
   return kOk;
 }
 
@@ -68,26 +70,25 @@ int status(Context& ctx, const StatusOptions& o) {
   q.kind = o.kind;
   q.state = o.state;
   q.q = o.q;
-  const auto page = service(ctx).status(accounts::Account::system(), q, o.page, o.per);
+  const auto page = questionnaires_backend(ctx)->status(q, o.page, o.per);
   if (ctx.json()) {
-    auto data = nlohmann::json::array();
-    for (const auto& r : page.items) data.push_back(questionnaires::to_json(r));
-    print_json({{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+    print_json(page);
     return kOk;
   }
-  for (const auto& r : page.items)
-    std::cout << r.account_id << "\t" << r.email << "\t" << r.kind << "\t" << r.state << "\t" << r.due_on.value_or("-")
-              << "\t" << r.submitted_at.value_or("-") << "\n";
-  std::cout << page.items.size() << " of " << page.total << "\n";
+  auto or_dash = [](const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.get<std::string>(); };
+  for (const auto& r : page["data"])
+    std::cout << r["account_id"] << "\t" << r["email"].get<std::string>() << "\t" << r["kind"].get<std::string>() << "\t"
+              << r["state"].get<std::string>() << "\t" << or_dash(r["due_on"]) << "\t" << or_dash(r["submitted_at"]) << "\n";
+  std::cout << page["data"].size() << " of " << page["meta"]["total"] << "\n";
   return kOk;
 }
 
 int remind(Context& ctx, const RemindOptions& o) {
   std::optional<std::vector<std::int64_t>> ids;
   if (!o.accounts.empty()) ids = o.accounts;
-  const auto r = service(ctx).remind(accounts::Account::system(), o.kind, ids);
-  if (ctx.json()) print_json({{"queued", r.queued}, {"skipped", r.skipped}});
-  else std::cout << "queued " << r.queued << " reminders (" << r.skipped << " skipped: not owing, or reminded within 24 hours)\n";
+  const auto r = questionnaires_backend(ctx)->remind(o.kind, ids);
+  if (ctx.json()) print_json(r);
+  else std::cout << "queued " << r["queued"] << " reminders (" << r["skipped"] << " skipped: not owing, or reminded within 24 hours)\n";
   return kOk;
 }
 

@@ -14,6 +14,7 @@ void setup_serve(CLI::App& app, Run& run, const char* argv0) {
   auto* serve = app.add_subcommand("serve", "Run the HTTP server (campd) in the foreground");
   serve->callback([&run, argv0] {
     run = [argv0](Context& ctx) {
+      if (ctx.api()) throw LocalOnly();  // it reads no config of its own: say so before campd does
       std::error_code ec;
       auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
       const auto campd = (ec ? std::filesystem::path(argv0) : self).parent_path() / "campd";

@@ -1,12 +1,13 @@
 // camp students import FILE.csv [--dry-run] | list | show ID|EMAIL | assign-mentor STUDENT MENTOR
-// (docs/students.md): the same use cases and messages as the API, as the operator.
+// (docs/students.md): the same use cases and messages as the API, as the operator; in remote
+// mode through the API itself (backends/students.hpp).
 #include <unistd.h>
 
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "app/services.hpp"
+#include "backends/students.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
 #include "exit_codes.hpp"
@@ -32,9 +33,8 @@ struct AssignCli {
   std::string student, mentor;
 };
 
-students::StudentService& service(Context& ctx) { return ctx.services().students; }
-
-// "[########------------]  4000/10000" on stderr (as `camp mail magazine send`).
+// "[########------------]  4000/10000" on stderr (as `camp mail magazine send`): rows done
+// locally, bytes sent in remote mode.
 void draw_progress(std::size_t done, std::size_t total) {
   constexpr int kWidth = 30;
   const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
@@ -42,38 +42,41 @@ void draw_progress(std::size_t done, std::size_t total) {
             << (done == total ? "\n" : "") << std::flush;
 }
 
+std::string text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
 int import_file(Context& ctx, const ImportCli& o) {
   std::ifstream in(o.file, std::ios::binary);
   if (!in) throw Error(errc::not_found, "cannot read " + o.file);
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  service(ctx).sync_plans();
-  students::ImportOptions options{.dry_run = o.dry_run};
-  if (!ctx.json() && isatty(STDERR_FILENO)) options.progress = draw_progress;
-  const auto report = ctx.services().student_imports.run(accounts::Account::system(), bytes.str(), options);
+  const auto report = students_backend(ctx)->import(bytes.str(), o.dry_run,
+                                                    !ctx.json() && isatty(STDERR_FILENO) ? draw_progress : remote::Progress());
+  const auto& errors = report["errors"];
   if (ctx.json()) {
-    print_json(students::to_json(report));
-  } else if (!report.errors.empty()) {
-    for (const auto& e : report.errors)
-      std::cerr << o.file << ":" << e.line << ": " << students::import_column_label(e.field) << ": " << e.message << "\n";
-    std::cerr << report.errors.size() << " invalid row(s); nothing was imported\n";
+    print_json(report);
+  } else if (!errors.empty()) {
+    for (const auto& e : errors)
+      std::cerr << o.file << ":" << e["line"] << ": " << text(e["column"]) << ": " << text(e["message"]) << "\n";
+    std::cerr << errors.size() << " invalid row(s); nothing was imported\n";
   } else {
-    for (const auto& r : report.changed) {
-      std::cout << (o.dry_run ? "would " : "") << r.action << "\t" << r.line << "\t" << r.email;
-      for (std::size_t i = 0; i < r.changes.size(); ++i) std::cout << (i ? "," : "\t") << r.changes[i];
+    for (const auto& r : report["rows"]) {
+      std::cout << (o.dry_run ? "would " : "") << text(r["action"]) << "\t" << r["line"] << "\t" << text(r["email"]);
+      for (std::size_t i = 0; i < r["changes"].size(); ++i) std::cout << (i ? "," : "\t") << text(r["changes"][i]);
       std::cout << "\n";
     }
-    std::cout << (o.dry_run ? "dry run: " : "") << report.rows << " row(s) (" << report.encoding << "): " << report.created
-              << " created, " << report.updated << " updated, " << report.unchanged << " unchanged"
+    const auto& n = report["summary"];
+    std::cout << (o.dry_run ? "dry run: " : "") << n["rows"] << " row(s) (" << text(report["encoding"]) << "): " << n["create"]
+              << " created, " << n["update"] << " updated, " << n["unchanged"] << " unchanged"
               << (o.dry_run ? "; nothing was written" : "; invitations queued for new students") << "\n";
   }
-  return report.errors.empty() ? kOk : exit_code_for(errc::invalid);
+  return errors.empty() ? kOk : exit_code_for(errc::invalid);
 }
 
-void print_student(const students::Student& s, Date today) {
-  std::cout << s.id << "\t" << s.email << "\t" << s.display_name << "\t" << s.course.code << "\t" << format_date(s.start_date)
-            << "\t" << s.status << (students::is_behind(s, today) ? " (behind)" : "") << "\t"
-            << (s.mentor ? s.mentor->display_name : "-") << "\n";
+// One line from the API's student JSON (students::to_json).
+void print_student(const nlohmann::json& s) {
+  std::cout << s["id"] << "\t" << text(s["email"]) << "\t" << text(s["display_name"]) << "\t" << text(s["course"]["code"])
+            << "\t" << text(s["start_date"]) << "\t" << text(s["status"]) << (s["behind"].get<bool>() ? " (behind)" : "")
+            << "\t" << (s["mentor"].is_null() ? "-" : text(s["mentor"]["display_name"])) << "\n";
 }
 
 int list(Context& ctx, const ListCli& o) {
@@ -85,27 +88,25 @@ int list(Context& ctx, const ListCli& o) {
   p.behind = o.behind;
   p.page = o.page;
   p.per = o.per;
-  auto& svc = service(ctx);
-  const auto page = svc.list(accounts::Account::system(), p);
-  const auto today = svc.today();
+  const auto page = students_backend(ctx)->list(p);
   if (ctx.json()) {
-    auto data = nlohmann::json::array();
-    for (const auto& s : page.items) data.push_back(students::to_json(s, today));
-    print_json({{"data", data}, {"meta", {{"page", page.page}, {"per", page.per}, {"total", page.total}}}});
+    print_json(page);
     return kOk;
   }
-  for (const auto& s : page.items) print_student(s, today);
-  std::cout << page.total << " student(s)\n";
+  for (const auto& s : page["data"]) print_student(s);
+  std::cout << page["meta"]["total"] << " student(s)\n";
   return kOk;
 }
 
-void print_detail(Context& ctx, const students::Detail& d, Date today) {
-  if (ctx.json()) return print_json(students::to_json(d, today));
-  print_student(d.student, today);
-  for (const auto& h : d.history)
-    std::cout << "  mentor " << (h.mentor ? h.mentor->display_name : "-") << " since " << iso_school(h.changed_at) << "\n";
-  std::cout << "  mentorings " << d.counts.mentorings << ", submissions " << d.counts.submissions << ", approved tasks "
-            << d.counts.approved_tasks << ", questions " << d.counts.questions << "\n";
+void print_detail(Context& ctx, const nlohmann::json& d) {
+  if (ctx.json()) return print_json(d);
+  print_student(d);
+  for (const auto& h : d["mentor_history"])
+    std::cout << "  mentor " << (h["mentor"].is_null() ? "-" : text(h["mentor"]["display_name"])) << " since "
+              << text(h["changed_at"]) << "\n";
+  const auto& c = d["counts"];
+  std::cout << "  mentorings " << c["mentorings"] << ", submissions " << c["submissions"] << ", approved tasks "
+            << c["approved_tasks"] << ", questions " << c["questions"] << "\n";
 }
 
 }  // namespace
@@ -139,8 +140,7 @@ void setup_students(CLI::App& app, Run& run) {
   show->add_option("STUDENT", *key, "Student id or e-mail")->required();
   show->callback([&run, key] {
     run = [key](Context& ctx) {
-      auto& svc = service(ctx);
-      print_detail(ctx, svc.find(accounts::Account::system(), *key), svc.today());
+      print_detail(ctx, students_backend(ctx)->show(*key));
       return kOk;
     };
   });
@@ -151,8 +151,7 @@ void setup_students(CLI::App& app, Run& run) {
   assign->add_option("MENTOR", a->mentor, "Mentor or admin: account id or e-mail")->required();
   assign->callback([&run, a] {
     run = [a](Context& ctx) {
-      auto& svc = service(ctx);
-      print_detail(ctx, svc.assign_mentor(accounts::Account::system(), a->student, a->mentor), svc.today());
+      print_detail(ctx, students_backend(ctx)->assign_mentor(a->student, a->mentor));
       return kOk;
     };
   });

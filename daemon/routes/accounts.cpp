@@ -1,5 +1,6 @@
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
@@ -16,6 +17,25 @@ Response me(Context& ctx) {
   out["two_factor_enabled"] = ctx.me().two_factor_enabled;
   out["two_factor_required"] = ctx.app.two_factor.required_for(ctx.me().role);
   return Response::json(200, out);
+}
+
+// Admins only (`camp accounts list` in remote mode): ?role= as the CLI's --role; ?email= finds
+// one account (none when there is no such account).
+Response list(Context& ctx) {
+  if (ctx.me().role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+  auto data = nlohmann::json::array();
+  if (const auto email = ctx.request.query_param("email")) {
+    try {
+      data.push_back(accounts::to_json(ctx.app.accounts.find_by_email(*email)));
+    } catch (const Error& e) {
+      if (e.code() != errc::not_found) throw;
+    }
+  } else {
+    auto role = ctx.request.query_param("role");
+    if (role && role->empty()) role.reset();
+    for (const auto& a : ctx.app.accounts.list(role)) data.push_back(accounts::to_json(a));
+  }
+  return Response::json(200, {{"data", data}});
 }
 
 // lib/ speaks domain names; the API keeps the specification's wire names (spec §3).
@@ -73,6 +93,7 @@ Response update(Context& ctx) {
 
 void add_accounts(http::Router& r) {
   using namespace accounts_routes;
+  r.add({"GET", "/api/v1/accounts", http::Access::logged_in, list});
   r.add({"GET", "/api/v1/accounts/me", http::Access::enrolling, me});
   // The login lane: an e-mail change verifies a password (argon2id), kept off the fast lane.
   r.add({"PATCH", "/api/v1/accounts/{id:int}", http::Access::logged_in, update, http::Lane::slow});

@@ -100,6 +100,30 @@ Response unwatch(Context& ctx) {
   return Response::json(200, {{"watching", false}});
 }
 
+// {"announcement":{"title","body","roles":[...]}}; ?dry_run=true only counts the recipients.
+// Admins (`camp notifications announce` in remote mode); who may, before reading the body.
+Response announce(Context& ctx) {
+  if (ctx.me().role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+  const bool dry_run = ctx.flag_query("dry_run").value_or(false);
+  const auto a = http::read_member(ctx.json_body(), "announcement", [](http::JsonFields& in) {
+    notifications::Announcement a{in.string("title").value_or(""), in.string("body").value_or(""), {}};
+    if (const auto* roles = in.raw("roles"); roles && !roles->is_null()) {
+      if (!roles->is_array()) in.fail("roles", msg::invalid_value);
+      else
+        for (const auto& role : *roles) {
+          if (!role.is_string()) {
+            in.fail("roles", msg::invalid_value);
+            break;
+          }
+          a.roles.push_back(role.get<std::string>());
+        }
+    }
+    return a;
+  });
+  const auto r = ctx.app.notifications.announce(ctx.me(), a, dry_run);
+  return Response::json(dry_run ? 200 : 201, {{"dry_run", r.dry_run}, {"recipients", r.recipients}, {"roles", a.roles}});
+}
+
 }  // namespace
 }  // namespace notifications_routes
 
@@ -110,6 +134,7 @@ void add_notifications(http::Router& r) {
   r.add({"GET", "/api/v1/notifications/unread_count", Access::logged_in, unread_count});
   r.add({"POST", "/api/v1/notifications/read", Access::logged_in, mark_all_read});
   r.add({"POST", "/api/v1/notifications/{id:int}/read", Access::logged_in, mark_read});
+  r.add({"POST", "/api/v1/announcements", Access::logged_in, announce});
   r.add({"GET", "/api/v1/notification_preferences", Access::logged_in, preferences});
   r.add({"PUT", "/api/v1/notification_preferences", Access::logged_in, update_preferences});
   r.add({"GET", "/api/v1/questions/{id:int}/watch", Access::logged_in, watching});

@@ -132,13 +132,14 @@ Response export_file(Context& ctx) {
     std::string path;
     ~Unlink() { ::unlink(path.c_str()); }
   } cleanup{path};
-  ctx.app.questionnaires.export_answers(ctx.me(), req, path);
+  const auto rows = ctx.app.questionnaires.export_answers(ctx.me(), req, path);
   http::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) throw Error(errc::internal, "cannot reopen the export " + path);
   Response r;
   r.header("Content-Type", questionnaires::content_type(req.format));
   r.header("Content-Disposition", "attachment; filename=\"questionnaire-" + req.kind + "-" + ctx.app.questionnaires.file_date() + "." +
                                       questionnaires::extension(req.format) + "\"");
+  r.header("X-Export-Rows", std::to_string(rows));
   r.file = std::move(fd);
   return r;
 }

@@ -1,4 +1,6 @@
 // The review queue, claims, reviews and the reviewers' notes (docs/curriculum.md).
+#include <regex>
+
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
@@ -79,6 +81,30 @@ Response note(Context& ctx) {
   return Response::json(200, {{"name", n->name}, {"title", n->title}, {"body", n->body}});
 }
 
+// The newest submissions, oldest first (`camp submissions list` in remote mode); reviewers.
+Response recent(Context& ctx) {
+  const auto items = ctx.app.reviews.recent(ctx.me(), ctx.flag_query("waiting").value_or(false), ctx.bounded_query("limit", 100, 100000));
+  auto data = nlohmann::json::array();
+  for (const auto& s : items) {
+    auto j = reviews::to_json(s);
+    j.erase("can_review");  // a list for operators, not a reviewer's queue
+    data.push_back(std::move(j));
+  }
+  return Response::json(200, {{"data", data}});
+}
+
+// Per reviewer since ?since= (a date or ISO 8601 time; `camp reviews stats` in remote mode). Admins.
+Response stats(Context& ctx) {
+  if (ctx.me().role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+  const auto since = text_query(ctx, "since");
+  static const std::regex kSince(R"(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?)?)");
+  if (since && !std::regex_match(*since, kSince))
+    throw Error(errc::invalid, std::string(msg::invalid_input), {{"since", {std::string(msg::invalid_value)}}});
+  auto data = nlohmann::json::array();
+  for (const auto& s : ctx.app.reviews.stats(ctx.me(), since)) data.push_back(reviews::to_json(s));
+  return Response::json(200, {{"data", data}});
+}
+
 }  // namespace
 }  // namespace reviews_routes
 
@@ -86,7 +112,9 @@ void add_reviews(http::Router& r) {
   using namespace reviews_routes;
   using http::Access;
   r.add({"GET", "/api/v1/submissions", Access::logged_in, queue});
+  r.add({"GET", "/api/v1/submissions/recent", Access::logged_in, recent});
   r.add({"GET", "/api/v1/submissions/{id:int}", Access::logged_in, show});
+  r.add({"GET", "/api/v1/review_stats", Access::logged_in, stats});
   r.add({"POST", "/api/v1/submissions/{id:int}/claim", Access::logged_in, claim});
   r.add({"DELETE", "/api/v1/submissions/{id:int}/claim", Access::logged_in, release});
   r.add({"POST", "/api/v1/submissions/{id:int}/reviews", Access::logged_in, create_review});

@@ -25,6 +25,8 @@ void add_mentions(http::Router& router);
 void add_two_factor(http::Router& router);
 void add_anonymisations(http::Router& router);
 void add_data_exports(http::Router& router);
+void add_mails(http::Router& router);
+void add_seeds(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -49,6 +51,8 @@ inline void add_all(http::Router& router) {
   add_two_factor(router);
   add_anonymisations(router);
   add_data_exports(router);
+  add_mails(router);
+  add_seeds(router);
 }
 
 }  // namespace camp::routes

@@ -53,6 +53,7 @@ const MATRIX = [
     expect: all(201),
   },
   { method: 'DELETE', path: '/api/v1/account_token', session: 'fresh', expect: LOGGED_IN(204) },
+  { method: 'GET', path: '/api/v1/accounts', expect: ADMIN_ONLY(200) },
   { method: 'GET', path: '/api/v1/accounts/me', expect: LOGGED_IN(200) },
   {
     method: 'PATCH', path: '/api/v1/accounts/{self}',
@@ -172,6 +173,8 @@ const MATRIX = [
     expect: all(403, { student: 201, u29: 201, anonymous: 401 }),
   },
   { method: 'GET', path: '/api/v1/submissions', expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
+  { method: 'GET', path: '/api/v1/submissions/recent', expect: all(403, { ...REVIEWERS(200), anonymous: 401 }) },
+  { method: 'GET', path: '/api/v1/review_stats', expect: ADMIN_ONLY(200) },
   {
     method: 'GET', path: '/api/v1/submissions/{id}', prepare: freshSubmission(901),
     expect: all(404, { ...REVIEWERS(200), graduate: 403, anonymous: 401 }),
@@ -303,6 +306,15 @@ const MATRIX = [
   { method: 'POST', path: '/api/v1/notifications/read', body: () => ({ json: {} }), expect: LOGGED_IN(200) },
   { method: 'POST', path: '/api/v1/notifications/{id}/read', label: 'own', prepare: ownNotification, expect: LOGGED_IN(200) },
   { method: 'POST', path: '/api/v1/notifications/{id}/read', label: "someone else's", prepare: othersNotification, expect: LOGGED_IN(404) },
+  {
+    method: 'POST', path: '/api/v1/announcements?dry_run=true',
+    body: () => ({ json: { announcement: { title: '権限の確認', body: '本文', roles: ['trial'] } } }), expect: ADMIN_ONLY(200),
+  },
+  { method: 'GET', path: '/api/v1/mails?limit=1', expect: ADMIN_ONLY(200) },
+  {
+    method: 'POST', path: '/api/v1/seeds',
+    body: () => ({ form: new Blob(['accounts: []\n'], { type: 'application/yaml' }) }), expect: ADMIN_ONLY(200),
+  },
   { method: 'GET', path: '/api/v1/notification_preferences', expect: LOGGED_IN(200) },
   {
     method: 'PUT', path: '/api/v1/notification_preferences',

@@ -1,0 +1,227 @@
+// Remote mode (docs/design.md, "Remote mode"): every remote-capable command run here against the
+// suite's database and through a campd of its own on the same database (--server), with --json;
+// outputs and exit codes compared. Then what only remote mode has: tokens, `camp login`, and
+// the local-only commands' refusal.
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <thread>
+
+#include "harness.hpp"
+
+namespace {
+
+using clitest::camp;
+using clitest::dir;
+using clitest::shell;
+using nlohmann::json;
+
+std::string server, admin_token, campd_pid;
+
+int free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t n = sizeof a;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &n);
+  close(fd);
+  return ntohs(a.sin_port);
+}
+
+// `camp --server URL ARGS` with an environment that has no local school at all.
+clitest::Run remote(const std::string& args, const std::string& token = admin_token, const std::string& config_home = "") {
+  return shell("CAMP_TOKEN='" + token + "' XDG_CONFIG_HOME='" + (config_home.empty() ? dir() + "/no-config" : config_home) +
+               "' CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR=/nonexistent " CAMP_BIN " --server " + server + " " + args +
+               " </dev/null");
+}
+
+// `camp login URL` with the e-mail and password on stdin; the token it stored.
+std::string login(const std::string& email, const std::string& config_home) {
+  const auto r = shell("printf '%s\\n%s\\n' '" + email + "' demo-pass-1234 | XDG_CONFIG_HOME='" + config_home + "' " CAMP_BIN
+                       " login " + server);
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::ifstream in(config_home + "/camp/credentials.json");
+  return json::parse(in)["token"].get<std::string>();
+}
+
+class RemoteCli : public clitest::PrivateSchool {
+ protected:
+  static void SetUpTestSuite() {
+    PrivateSchool::SetUpTestSuite();
+    ASSERT_EQ(camp("db seed --demo").code, 0);
+    server = "http://127.0.0.1:" + std::to_string(free_port());
+    const auto started = shell("CAMP_DATABASE_URL= CAMP_CONFIG= CAMP_DATA_DIR='" + dir() +
+                               "' CAMP_PUBLIC_URL=https://camp.example.com CAMP_LISTEN=" + server.substr(7) +
+                               " " CAMPD_BIN " >'" + dir() + "/campd.log' 2>&1 & echo $!");
+    campd_pid = started.out.substr(0, started.out.find('\n'));
+    bool ready = false;
+    for (int i = 0; i < 300 && !ready; ++i) {
+      ready = shell("curl -fsS " + server + "/readyz").code == 0;
+      if (!ready) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_TRUE(ready) << shell("cat '" + dir() + "/campd.log'").out;
+    admin_token = login("admin@example.com", dir() + "/admin-config");
+  }
+  static void TearDownTestSuite() {
+    if (!campd_pid.empty()) kill(std::stoi(campd_pid), SIGTERM);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    PrivateSchool::TearDownTestSuite();
+  }
+};
+
+// Both ways, the same output (stdout and stderr) and exit code.
+void same(const std::string& args) {
+  const auto here = camp(args), there = remote(args);
+  EXPECT_EQ(here.code, there.code) << args << "\nlocal:\n" << here.out << "\nremote:\n" << there.out;
+  EXPECT_EQ(here.out, there.out) << args;
+}
+
+// Two separate writes: the same JSON but for the fields each creation makes its own.
+void alike(json a, json b, std::initializer_list<const char*> own) {
+  for (const char* key : own) {
+    a.erase(key);
+    b.erase(key);
+  }
+  EXPECT_EQ(a, b);
+}
+
+json parsed(const clitest::Run& r) {
+  EXPECT_EQ(r.code, 0) << r.out;
+  return json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_F(RemoteCli, ReadsAreTheSameBothWays) {
+  for (const char* args : {"events list --json", "events list --scope past --json", "events list --scope drafts --json",
+                           "events list", "events list --per 2 --page 2 --json", "students list --json", "students list",
+                           "students list --course rails_4m --per 1 --json", "students list --q student5 --json",
+                           "students show student@example.com --json", "students show student@example.com",
+                           "students show nobody@example.com", "accounts list --json", "accounts list --role student --json",
+                           "accounts list", "accounts list --role nosuch", "events participants 999999"})
+    same(args);
+  // Each demo event's participants, as JSON, text and CSV.
+  for (const auto& e : parsed(camp("events list --json"))["data"]) {
+    const auto id = std::to_string(e["id"].get<long long>());
+    for (const char* format : {" --json", "", " --csv"}) same("events participants " + id + format);
+  }
+  const auto id = std::to_string(parsed(camp("students show student5@example.com --json"))["id"].get<long long>());
+  same("students show " + id + " --json");
+}
+
+TEST_F(RemoteCli, EventWritesAnswerAlike) {
+  const std::string create = "events create --title '遠隔 勉強会' --capacity 5 --date 2031-02-03 --start 19:00 --end 21:00 --tag 2 --json";
+  const auto here = parsed(camp(create)), there = parsed(remote(create));
+  alike(here, there, {"id", "created_at"});
+  const auto here_id = std::to_string(here["id"].get<long long>()), there_id = std::to_string(there["id"].get<long long>());
+  for (const std::string verb : {"update ID --capacity 7 --description 'CLI から' --meeting-url https://meet.example.com/x --json",
+                                 "publish ID --json", "participants ID --json", "cancel ID --json"}) {
+    auto for_id = [&](const std::string& id) { return "events " + std::regex_replace(verb, std::regex("ID"), id); };
+    alike(parsed(camp(for_id(here_id))), parsed(remote(for_id(there_id))), {"id", "created_at", "published_at"});
+  }
+  // The API's validation, messages and exit codes.
+  same("events create --capacity x --date 2031-02-30 --start 19:00 --end 18:00");
+  same("events publish 999999");
+  same("events update " + here_id + " --title '一行目\n二行目'");
+}
+
+TEST_F(RemoteCli, StudentWritesAnswerAlike) {
+  const auto csv = dir() + "/students.csv";
+  std::ofstream(csv) << "email,name,course,start_date\nremote.one@example.com,遠隔 一郎,rails_4m,2030-04-01\n"
+                        "remote.two@example.com,遠隔 二郎,u29,2030-04-01\n";
+  same("students import " + csv + " --dry-run --json");
+  same("students import " + csv + " --dry-run");
+  const auto imported = parsed(remote("students import " + csv + " --json"));
+  EXPECT_EQ(imported["summary"]["create"], 2);
+  same("students import " + csv + " --json");  // now unchanged both ways (nothing new written)
+  const auto bad = dir() + "/bad.csv";
+  std::ofstream(bad) << "email,name,course,start_date\nbad,名前,rails_9m,2030-02-30\n";
+  same("students import " + bad);
+  same("students import " + bad + " --json");
+  same("students import " + dir() + "/missing.csv");
+
+  // A mentor by e-mail; the answer is the student as `students show` prints it.
+  const auto assigned = remote("students assign-mentor remote.one@example.com basic-mentor@example.com --json");
+  EXPECT_EQ(parsed(assigned)["mentor"]["display_name"], "基本 メンター");
+  EXPECT_EQ(assigned.out, camp("students show remote.one@example.com --json").out);
+  same("students assign-mentor remote.two@example.com nobody@example.com");
+  same("students assign-mentor nobody@example.com basic-mentor@example.com");
+}
+
+TEST_F(RemoteCli, InvitationsAnswerAlike) {
+  const std::string invite = " --role student --course rails_5m --nickname '遠隔 招待' --json";
+  alike(parsed(camp("accounts invite --email remote.local@example.com" + invite)),
+        parsed(remote("accounts invite --email remote.remote@example.com" + invite)), {"id", "email", "expires_at"});
+  same("accounts invite --email student@example.com --role student --course rails_4m");
+  same("accounts invite --email remote.nocourse@example.com --role student");
+}
+
+TEST_F(RemoteCli, TokensThatDoNotWorkSaySoInOneLine) {
+  const auto bad = remote("events list", "not-a-token");
+  EXPECT_EQ(bad.code, 6) << bad.out;
+  EXPECT_EQ(std::count(bad.out.begin(), bad.out.end(), '\n'), 1) << bad.out;
+  EXPECT_NE(bad.out.find("camp login"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("not-a-token"), std::string::npos) << "the token is never printed";
+
+  const auto none = remote("events list", "");
+  EXPECT_EQ(none.code, 6) << none.out;
+  EXPECT_NE(none.out.find("no token for " + server), std::string::npos) << none.out;
+
+  // A student's token: what only admins may do is "not allowed".
+  const auto student = login("student@example.com", dir() + "/student-config");
+  const auto drafts = remote("events list --scope drafts", student);
+  EXPECT_EQ(drafts.code, 5) << drafts.out;
+  EXPECT_EQ(remote("accounts list", student).code, 5);
+
+  // Its sessions revoked: the token stops working.
+  ASSERT_EQ(camp("sessions revoke --account student@example.com").code, 0);
+  const auto revoked = remote("events list", student);
+  EXPECT_EQ(revoked.code, 6) << revoked.out;
+  EXPECT_EQ(std::count(revoked.out.begin(), revoked.out.end(), '\n'), 1) << revoked.out;
+  EXPECT_EQ(revoked.out.find(student), std::string::npos);
+}
+
+TEST_F(RemoteCli, LoginKeepsTheTokenPrivateAndLogoutRemovesIt) {
+  const auto home = dir() + "/login-config";
+  login("admin@example.com", home);
+  struct stat file {}, folder {};
+  ASSERT_EQ(stat((home + "/camp/credentials.json").c_str(), &file), 0);
+  ASSERT_EQ(stat((home + "/camp").c_str(), &folder), 0);
+  EXPECT_EQ(file.st_mode & 0777, 0600);
+  EXPECT_EQ(folder.st_mode & 0777, 0700);
+  // The stored token for the server named, without CAMP_TOKEN.
+  const auto listed = remote("events list --json", "", home);
+  EXPECT_EQ(listed.code, 0) << listed.out;
+  // A token given on stdin is checked before it is kept.
+  const auto wrong = shell("echo nope | XDG_CONFIG_HOME='" + home + "' " CAMP_BIN " login " + server + " --token -");
+  EXPECT_EQ(wrong.code, 6) << wrong.out;
+  const auto password = shell("printf 'admin@example.com\\nwrong\\n' | XDG_CONFIG_HOME='" + home + "' " CAMP_BIN " login " + server);
+  EXPECT_NE(password.code, 0);
+  EXPECT_EQ(remote("events list --json", "", home).code, 0) << "a failed login keeps the stored token";
+  const auto out = shell("XDG_CONFIG_HOME='" + home + "' " CAMP_BIN " logout");
+  EXPECT_EQ(out.code, 0) << out.out;
+  EXPECT_FALSE(std::filesystem::exists(home + "/camp/credentials.json"));
+  EXPECT_EQ(remote("events list", "", home).code, 6);
+}
+
+TEST_F(RemoteCli, LocalOnlyCommandsSaySo) {
+  for (const char* args : {"db migrate", "db start", "db stop", "db backup /tmp/x.tar", "serve", "events remind", "doctor"}) {
+    const auto r = remote(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find("works only on the school's own machine"), std::string::npos) << r.out;
+  }
+  const auto plain = shell(std::string("CAMP_TOKEN=x " CAMP_BIN " --server http://camp.example.com events list"));
+  EXPECT_EQ(plain.code, 3) << plain.out;
+  EXPECT_NE(plain.out.find("https://"), std::string::npos) << plain.out;
+}
