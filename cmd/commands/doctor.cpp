@@ -23,6 +23,7 @@ ops::Check queue_test_mail(Context& ctx, const std::string& to) {
 }
 
 int doctor(Context& ctx, const DoctorOptions& o) {
+  if (ctx.api()) throw LocalOnly();  // it reads the config file itself: say so before checking this machine
   auto checks = ops::run_doctor(ctx.globals().config_path);
   bool all_ok = true;
   for (const auto& c : checks) all_ok &= c.ok;
