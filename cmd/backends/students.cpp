@@ -76,7 +76,8 @@ class Remote final : public StudentsBackend {
   // The API names students by id: an e-mail is looked up among the search's matches.
   std::string student_id(const std::string& key) {
     if (is_id(key)) return key;
-    for (const auto& s : api_.get("/api/v1/students?per=100&q=" + remote::url_encode(key))["data"])
+    const auto found = api_.get("/api/v1/students?per=100&q=" + remote::url_encode(key));
+    for (const auto& s : found["data"])
       if (s["email"] == key) return std::to_string(s["id"].get<std::int64_t>());
     throw Error(errc::not_found, std::string(msg::not_found));
   }
