@@ -88,5 +88,6 @@ void setup_questionnaires(CLI::App& app, Run& run);
 void setup_notifications(CLI::App& app, Run& run);
 void setup_serve(CLI::App& app, Run& run, const char* argv0);
 void setup_doctor(CLI::App& app, Run& run);
+void setup_uploads(CLI::App& app, Run& run);
 
 }  // namespace camp::cli

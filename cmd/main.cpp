@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_notifications(app, run);
   camp::cli::setup_serve(app, run, argv[0]);
   camp::cli::setup_doctor(app, run);
+  camp::cli::setup_uploads(app, run);
 
   try {
     app.parse(argc, argv);

@@ -115,7 +115,6 @@ App::App(Config cfg, const std::string& database_url)
   students.sync_plans();
   routes::add_all(router);
   metrics.set_routes(router.routes());
-  uploads.remove_partial_files();
 }
 
 http::Lane App::lane_for(http::Request& request) const {

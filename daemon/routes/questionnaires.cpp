@@ -4,13 +4,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
-#include "core/random.hpp"
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
@@ -115,8 +115,9 @@ Response remind(Context& ctx) {
   return Response::json(202, {{"queued", result.queued}, {"skipped", result.skipped}});
 }
 
-// The file is written to an unlinked temporary file under data_dir and sent with sendfile:
-// memory stays flat however many rows there are.
+// The file is written to a temporary file, unlinked once open, and sent with sendfile: memory
+// stays flat however many rows there are. Its directory is a private (0700) one of its own
+// under TMPDIR (the unit's PrivateTmp), not data_dir: a daemon keeps no state on its disk.
 Response export_file(Context& ctx) {
   if (ctx.me().role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
   questionnaires::ExportRequest req;
@@ -125,13 +126,16 @@ Response export_file(Context& ctx) {
   req.period.from = ctx.request.query_param("from");
   req.period.to = ctx.request.query_param("to");
   req.reason = ctx.request.query_param("reason").value_or("");
-  const auto dir = std::filesystem::path(ctx.app.config.data_dir) / "tmp";
-  std::filesystem::create_directories(dir);
-  const auto path = (dir / ("export-" + random_hex(16) + "." + questionnaires::extension(req.format))).string();
+  std::string dir = (std::filesystem::temp_directory_path() / "camp-export-XXXXXX").string();
+  if (!::mkdtemp(dir.data())) throw Error(errc::internal, "cannot create a temporary directory for the export");
+  const auto path = dir + "/export." + questionnaires::extension(req.format);
   struct Unlink {
-    std::string path;
-    ~Unlink() { ::unlink(path.c_str()); }
-  } cleanup{path};
+    std::string dir, path;
+    ~Unlink() {
+      ::unlink(path.c_str());
+      ::rmdir(dir.c_str());
+    }
+  } cleanup{dir, path};
   ctx.app.questionnaires.export_answers(ctx.me(), req, path);
   http::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) throw Error(errc::internal, "cannot reopen the export " + path);

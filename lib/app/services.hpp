@@ -58,6 +58,7 @@ class Services {
   accounts::SessionCache session_cache;          // fed by the daemon's listener
   questions::QuestionListCache question_lists;  // hot list pages, likewise
   curriculum::CurriculumCache curriculum_content;  // the curriculum tree, likewise
+  files::UploadCache upload_cache;                 // served uploads, likewise
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   mail::UnsubscribeLinks unsubscribe_links;
