@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_accounts(app, run);
   camp::cli::setup_accounts_export(*app.get_subcommand("accounts"), run);
   camp::cli::setup_sessions(app, run);
+  camp::cli::setup_tokens(app, run);
   camp::cli::setup_questions(app, run);
   camp::cli::setup_curriculum(app, run);
   camp::cli::setup_mail(app, run);

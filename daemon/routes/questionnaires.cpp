@@ -14,6 +14,7 @@
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace questionnaires_routes {
@@ -162,18 +163,22 @@ void add_questionnaires(http::Router& r) {
   using namespace questionnaires_routes;
   using http::Access;
   r.add({"GET", "/api/v1/questionnaires", Access::logged_in, overview});
-  r.add({"GET", "/api/v1/questionnaires/status", Access::logged_in, status});
-  r.add({"POST", "/api/v1/questionnaires/reminders", Access::logged_in, remind});
+  // Personal data for a token: questionnaires:export, each use audited (docs/tokens.md).
+  const auto personal = tokens::kQuestionnairesExport;
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/status", Access::logged_in, status}, personal));
+  r.add(http::needs_scope({"POST", "/api/v1/questionnaires/reminders", Access::logged_in, remind},
+                          tokens::kQuestionnairesWrite));
   r.add({"GET", "/api/v1/questionnaires/{kind}/definition", Access::logged_in, definition});
   r.add({"POST", "/api/v1/questionnaires/{kind}/validation", Access::logged_in, validation});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer});
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer}, personal));
   // An Idempotency-Key retry reads the answer back from its sealed row: the key's record keeps
   // no copy (docs/questionnaires.md "Personal data").
   r.add({"POST", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, submit, http::Lane::fast,
          http::BodyLimit::json, own_answer});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file});
-  r.add({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs});
+  r.add(http::needs_scope(
+      {"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer}, personal));
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file}, personal));
+  r.add(http::needs_scope({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs}, personal));
 }
 
 }  // namespace camp::routes

@@ -25,6 +25,7 @@ void add_mentions(http::Router& router);
 void add_two_factor(http::Router& router);
 void add_anonymisations(http::Router& router);
 void add_data_exports(http::Router& router);
+void add_tokens(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -49,6 +50,7 @@ inline void add_all(http::Router& router) {
   add_two_factor(router);
   add_anonymisations(router);
   add_data_exports(router);
+  add_tokens(router);
 }
 
 }  // namespace camp::routes

@@ -30,6 +30,7 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
       questionnaires(pool, questionnaire_keys, clock),
       two_factor(pool, questionnaire_keys, sessions, config, caches == Caches::daemon ? &session_cache : nullptr, clock),
+      tokens(pool, two_factor, clock),
       notifications(pool),
       mentions(pool),
       anonymisations(pool, config.subsidy_retention_years,

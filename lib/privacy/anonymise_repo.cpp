@@ -17,6 +17,7 @@ constexpr db::Statement kRemoveOwnRows{
     "WITH s AS (DELETE FROM sessions WHERE account_id = $1), "
     "r AS (DELETE FROM password_resets WHERE account_id = $1), "
     "c AS (DELETE FROM two_factor_challenges WHERE account_id = $1), "
+    "pat AS (DELETE FROM personal_access_tokens WHERE account_id = $1), "
     "t AS (DELETE FROM account_two_factor WHERE account_id = $1), "
     "rc AS (DELETE FROM account_recovery_codes WHERE account_id = $1), "
     "f AS (DELETE FROM calendar_feeds WHERE account_id = $1), "
