@@ -113,6 +113,7 @@ describe('アクセストークン settings', () => {
       [`POST ${PATH}`]: [422, apiError(422, messages.access_tokens_too_many, { name: [messages.access_tokens_too_many] })],
     });
     renderSettings();
+    expect(await screen.findByText('作成したトークンはまだありません。')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'トークンを作成する' }));
     const dialog = within(await screen.findByRole('dialog', { name: '新しいアクセストークン' }));
     await userEvent.type(dialog.getByRole('textbox', { name: '名前（用途）' }), '21個目');

@@ -63,12 +63,16 @@ export function AccessTokenSettings() {
             トークンを作成する
           </Button>
         </Box>
-        {tokens.data.data.length > 0 && (
+        {tokens.data.data.length > 0 ? (
           <List disablePadding aria-label="アクセストークン">
             {tokens.data.data.map((token) => (
               <TokenRow key={token.id} token={token} onDelete={() => void remove(token)} />
             ))}
           </List>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            作成したトークンはまだありません。
+          </Typography>
         )}
       </Stack>
       <AccessTokenForm
