@@ -96,6 +96,7 @@ void setup_accounts(CLI::App& app, Run& run);
 // camp accounts export (commands/privacy.cpp), under `camp accounts`.
 void setup_accounts_export(CLI::App& accounts_group, Run& run);
 void setup_sessions(CLI::App& app, Run& run);
+void setup_tokens(CLI::App& app, Run& run);  // cmd/commands/tokens.cpp
 void setup_questions(CLI::App& app, Run& run);
 void setup_curriculum(CLI::App& app, Run& run);
 void setup_mail(CLI::App& app, Run& run);
@@ -108,5 +109,6 @@ void setup_serve(CLI::App& app, Run& run, const char* argv0);
 void setup_doctor(CLI::App& app, Run& run);
 // camp login URL / camp logout (commands/login.cpp).
 void setup_login(CLI::App& app, Run& run);
+void setup_uploads(CLI::App& app, Run& run);
 
 }  // namespace camp::cli

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_accounts(app, run);
   camp::cli::setup_accounts_export(*app.get_subcommand("accounts"), run);
   camp::cli::setup_sessions(app, run);
+  camp::cli::setup_tokens(app, run);
   camp::cli::setup_questions(app, run);
   camp::cli::setup_curriculum(app, run);
   camp::cli::setup_mail(app, run);
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
   camp::cli::setup_serve(app, run, argv[0]);
   camp::cli::setup_doctor(app, run);
   camp::cli::setup_login(app, run);
+  camp::cli::setup_uploads(app, run);
 
   try {
     app.parse(argc, argv);

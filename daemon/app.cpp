@@ -12,6 +12,7 @@
 #include "http/later.hpp"
 #include "routes/routes.hpp"
 #include "static_files.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp {
 namespace {
@@ -95,6 +96,20 @@ http::Response run_idempotent(App& app, http::Context& ctx, const http::Route& r
   return response;
 }
 
+// A personal access token acts as its owner within its scopes (docs/tokens.md): the route's
+// scope or 403, and each use of a personal-data scope audited before the handler reads.
+accounts::Principal token_principal(App& app, const http::Request& request, const http::Route& route,
+                                    std::string_view secret) {
+  auto use = app.tokens.authenticate(secret);
+  if (route.scope == http::kSessionOnly)
+    throw Error(errc::forbidden, std::string(msg::access_token_session_only));
+  if (!use.token.allows(route.scope))
+    throw Error(errc::forbidden, msg::access_token_scope_missing(route.scope));
+  if (tokens::personal_data(route.scope))
+    app.tokens.record_use(use, route.scope, request.method + " " + request.log_path);
+  return {std::move(use.owner), ""};
+}
+
 }  // namespace
 
 // Before authentication or parsing: a body over the route's limit is refused outright.
@@ -115,7 +130,6 @@ App::App(Config cfg, const std::string& database_url)
   students.sync_plans();
   routes::add_all(router);
   metrics.set_routes(router.routes());
-  uploads.remove_partial_files();
 }
 
 http::Lane App::lane_for(http::Request& request) const {
@@ -178,7 +192,8 @@ http::Response App::dispatch(http::Request& request, std::size_t& slot) {
   if (m.route->access != http::Access::anyone) {
     const auto token = bearer(request);
     if (token.empty()) throw Error(errc::unauthenticated, std::string(msg::login_required));
-    ctx.principal = sessions.authenticate(token);
+    ctx.principal = token.starts_with(tokens::kSecretPrefix) ? token_principal(*this, request, *m.route, token)
+                                                             : sessions.authenticate(token);
     request.account_id = ctx.principal->account.id;
     if (m.route->access == http::Access::logged_in && two_factor.must_enrol(ctx.me()))
       throw Error(errc::forbidden, std::string(msg::two_factor_enrolment_required));

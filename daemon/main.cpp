@@ -12,6 +12,21 @@
 #include "db/migrations.hpp"
 #include "server.hpp"
 
+namespace {
+
+// With a database of its own (database_url) a daemon may be one of several: keys it generated
+// into its own data_dir would differ from the others', and mails written there reach nobody
+// (docs/deploy.md, "What a daemon needs"). Said once at start; the demo and tests run so.
+void warn_of_local_state(const camp::Config& c) {
+  std::string local;
+  if (c.jwt_secret.empty() && c.jwt_secret_file.empty()) local += " jwt_secret (set jwt_secret_file)";
+  if (c.questionnaire_key_file_path.empty()) local += " questionnaire_keys (set questionnaires.key_file)";
+  if (c.mail.smtp_url.empty()) local += " mail/*.eml (set mail.smtp.url)";
+  if (!local.empty()) spdlog::warn("database_url is set, yet these live in data_dir {}:{}", c.data_dir, local);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App cli{"campd: the camp HTTP API, /cable websockets and web app server"};
   std::optional<std::string> config_path;
@@ -25,6 +40,7 @@ int main(int argc, char** argv) {
     camp::accounts::use_minimum_password_hashing(config.password_hashing == "minimum_for_tests");
     if (config.password_hashing == "minimum_for_tests")
       spdlog::warn("password_hashing is minimum_for_tests: new passwords are hashed weakly; never use it for a school");
+    if (!config.database_url.empty()) warn_of_local_state(config);
     camp::db::Server database(config.database_url, config.data_dir);
     {
       pqxx::connection conn(camp::db::with_client_defaults(database.url()));

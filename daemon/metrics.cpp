@@ -79,6 +79,12 @@ std::string Metrics::render(const Gauges& gauges) const {
   gauge("camp_cable_connections", "Open /cable websocket connections.", gauges.cable_connections);
   gauge("camp_http_requests_in_flight", "Requests received and not yet answered.", gauges.requests_in_flight);
   gauge("camp_login_queue", "Logins on the password-hashing thread, running or waiting.", gauges.logins_queued);
+  gauge("camp_upload_cache_bytes", "Bytes of served uploads kept in this daemon's memory.", gauges.upload_cache_bytes);
+  const auto counter = [&out](std::string_view name, std::string_view help, std::size_t value) {
+    out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
+  };
+  counter("camp_upload_cache_hits_total", "Uploads served from this daemon's memory.", gauges.upload_cache_hits);
+  counter("camp_upload_cache_misses_total", "Uploads read from the database.", gauges.upload_cache_misses);
   return out;
 }
 

@@ -18,6 +18,7 @@ struct Gauges {
   std::size_t pool_size = 0, pool_in_use = 0, cable_connections = 0;
   std::size_t requests_in_flight = 0;  // received and not yet answered (a drain waits for these)
   std::size_t logins_queued = 0;       // on the one password-hashing thread, running or waiting
+  std::size_t upload_cache_hits = 0, upload_cache_misses = 0, upload_cache_bytes = 0;
 };
 
 class Metrics {

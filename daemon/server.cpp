@@ -306,6 +306,7 @@ void run_server(App& app) {
         if (stream == privacy::kDataExportsStream) return data_export_worker.wake();
         if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();
         if (stream == curriculum::kCurriculumsStream) return app.curriculum_content.forget_all();
+        if (stream == files::kUploadsStream) return app.upload_cache.forget_all();
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);
         auto parsed = nlohmann::json::parse(message, nullptr, false);
         if (parsed.is_discarded() || !parsed.contains("account_id") || !parsed["account_id"].is_number_integer()) return;
@@ -317,6 +318,7 @@ void run_server(App& app) {
         app.session_cache.set_enabled(connected);
         app.question_lists.set_enabled(connected);
         app.curriculum_content.set_enabled(connected);
+        app.upload_cache.set_enabled(connected);
       });
 
   http::ConnectionLimiter limiter(config.max_connections_per_address, config.trusted_proxies);

@@ -78,7 +78,7 @@ std::optional<std::string> static_relative_path(std::string_view raw) {
     decoded += static_cast<char>(c);
   }
   if (!text::valid_utf8(decoded)) return std::nullopt;
-  // Segments: none empty (a trailing '/' aside), none hidden ('.', '..', '.part' uploads).
+  // Segments: none empty (a trailing '/' aside), none hidden ('.', '..', dot files).
   std::size_t start = 0;
   while (start < decoded.size()) {
     const auto slash = decoded.find('/', start);
@@ -134,14 +134,9 @@ http::Response serve_static(const http::Request& request, const Config& config) 
   const auto relative = static_relative_path(request.raw_path);
   if (!relative) throw refused(request);
 
-  constexpr std::string_view uploads = "uploads/";
-  if (relative->starts_with(uploads)) {
-    const auto name = relative->substr(uploads.size());
-    auto opened = open_beneath(config.uploads_dir(), name);
-    if (opened.refused) throw refused(request);
-    if (!opened.fd) throw Error(errc::not_found, "no such file");
-    return file_response(request, config.uploads_dir(), name, std::move(opened.fd), "public, max-age=31536000, immutable");
-  }
+  // Uploads are served from the database (routes/uploads.cpp); what reaches here under
+  // /uploads/ is no upload's name, and never the app.
+  if (*relative == "uploads" || relative->starts_with("uploads/")) throw Error(errc::not_found, "no such upload");
 
   const std::string& root = config.webui_dir;
   auto opened = open_beneath(root, *relative);

@@ -8,8 +8,9 @@
 
 namespace camp {
 
-// GET of a non-API path: an upload under /uploads/, a file of the built web app, or the
-// web app's index.html for any other path (the single-page app routes it).
+// GET of a non-API path: a file of the built web app, or the web app's index.html for any
+// other path (the single-page app routes it); 404 under /uploads/ (the uploads' own route
+// answers their names).
 http::Response serve_static(const http::Request& request, const Config& config);
 
 // The relative file path that a request path (as sent, still percent-encoded) names, or

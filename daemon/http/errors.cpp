@@ -26,8 +26,8 @@ int status_for(errc code) {
 
 Response error_response(const Error& error, const std::string& request_id) {
   const int status = status_for(error.code());
-  nlohmann::json body = {
-      {"status", status}, {"code", to_string(error.code())}, {"message", error.what()}, {"request_id", request_id}};
+  const std::string code = error.reason().empty() ? to_string(error.code()) : error.reason();
+  nlohmann::json body = {{"status", status}, {"code", code}, {"message", error.what()}, {"request_id", request_id}};
   if (!error.fields().empty()) body["fields"] = error.fields();
   auto response = Response::json(status, {{"error", body}});
   if (error.retry_after_seconds()) response.header("Retry-After", std::to_string(*error.retry_after_seconds()));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "tokens/scope.hpp"
+
 namespace camp::http {
 namespace {
 
@@ -89,7 +91,14 @@ Router::Compiled Router::compile(std::string_view pattern) {
   return c;
 }
 
+Route needs_scope(Route route, std::string_view scope) {
+  route.scope = scope;
+  return route;
+}
+
 void Router::add(Route route) {
+  if (route.scope.empty() && route.method == "GET") route.scope = tokens::kRead;
+  else if (route.scope.empty()) route.scope = write_scope_.empty() ? std::string(kSessionOnly) : write_scope_;
   compiled_.push_back(compile(route.pattern));
   routes_.push_back(std::move(route));
 }

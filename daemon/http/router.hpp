@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "http/exchange.hpp"
@@ -22,6 +23,9 @@ enum class Access { anyone, logged_in, enrolling };
 enum class Lane { fast, slow };  // slow: CPU-heavy work (password hashing) on its own pool
 // Largest body a route takes: the JSON limit, or (the upload route only) the upload limit.
 enum class BodyLimit { json, upload };
+// Route::scope of the routes a personal access token may never call (its own management,
+// passwords, two-factor login, sessions): a session is needed. No token holds it.
+inline constexpr std::string_view kSessionOnly = "session";
 
 struct Route {
   std::string method;
@@ -34,7 +38,16 @@ struct Route {
   // its Idempotency-Key record keeps no copy of the answer, only the status, and a retry is
   // answered by this handler (the answer read back) with that status.
   Handler replay = nullptr;
+  // What a personal access token must hold to call it (lib/tokens/scope.hpp; sessions need
+  // nothing, routes open to anyone ignore it). Left empty, Router::add fills it: `read` for
+  // GET, else the write scope of the group being added (WriteScope), else kSessionOnly.
+  std::string scope = {};
 };
+
+// Overrides for one route: a GET of personal data (questionnaires:export), a write of another
+// scope than its group's, or a route for sessions only.
+Route needs_scope(Route route, std::string_view scope);
+inline Route session_only(Route route) { return needs_scope(std::move(route), kSessionOnly); }
 
 struct Match {
   const Route* route = nullptr;    // set when found
@@ -61,6 +74,7 @@ class Router {
   std::string loggable(std::string_view path) const;
 
  private:
+  friend class WriteScope;
   struct Segment {
     std::string text;  // literal, or the parameter name
     bool param = false;
@@ -80,6 +94,21 @@ class Router {
   std::vector<Route> routes_;
   std::vector<Compiled> compiled_;
   std::vector<Compiled> pages_;
+  std::string write_scope_;  // of the group being added (WriteScope)
+};
+
+// While it lives, the writes added to the router need `scope` from a token: a domain's add_*
+// function declares it first (`http::WriteScope writes(r, tokens::kEventsWrite);`). Writes
+// added outside one are for sessions only.
+class WriteScope {
+ public:
+  WriteScope(Router& router, std::string_view scope) : router_(router) { router_.write_scope_ = scope; }
+  ~WriteScope() { router_.write_scope_.clear(); }
+  WriteScope(const WriteScope&) = delete;
+  WriteScope& operator=(const WriteScope&) = delete;
+
+ private:
+  Router& router_;
 };
 
 }  // namespace camp::http

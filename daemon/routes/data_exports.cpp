@@ -41,8 +41,9 @@ Response download(Context& ctx) {
 void add_data_exports(http::Router& r) {
   using namespace data_exports_routes;
   r.add({"POST", "/api/v1/accounts/me/data_exports", http::Access::logged_in, create});
-  r.add({"GET", "/api/v1/accounts/me/data_exports", http::Access::logged_in, list});
-  r.add({"GET", "/api/v1/accounts/me/data_exports/{id:int}/download", http::Access::logged_in, download});
+  // Everything the school holds about the account: asked for and fetched with a session only.
+  r.add(http::session_only({"GET", "/api/v1/accounts/me/data_exports", http::Access::logged_in, list}));
+  r.add(http::session_only({"GET", "/api/v1/accounts/me/data_exports/{id:int}/download", http::Access::logged_in, download}));
 }
 
 }  // namespace camp::routes

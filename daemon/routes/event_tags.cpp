@@ -4,6 +4,7 @@
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace event_tags_routes {
@@ -45,6 +46,7 @@ Response destroy(Context& ctx) {
 }  // namespace event_tags_routes
 
 void add_event_tags(http::Router& r) {
+  http::WriteScope writes(r, tokens::kEventsWrite);
   using namespace event_tags_routes;
   using http::Access;
   r.add({"GET", "/api/v1/event_tags", Access::logged_in, list});

@@ -7,6 +7,7 @@
 #include "http/json_body.hpp"
 #include "http/later.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace events_routes {
@@ -150,6 +151,7 @@ Response feed(Context& ctx) {
 }  // namespace events_routes
 
 void add_events(http::Router& r) {
+  http::WriteScope writes(r, tokens::kEventsWrite);
   using namespace events_routes;
   using http::Access;
   r.add({"GET", "/api/v1/events", Access::logged_in, list});
@@ -164,8 +166,9 @@ void add_events(http::Router& r) {
   r.add({"POST", "/api/v1/events/{id:int}/participation", Access::logged_in, join});
   r.add({"DELETE", "/api/v1/events/{id:int}/participation", Access::logged_in, leave});
   r.add({"GET", "/api/v1/events/{id:int}/participants", Access::logged_in, participants});
-  r.add({"GET", "/api/v1/calendar_feed", Access::logged_in, feed_url});
-  r.add({"POST", "/api/v1/calendar_feed/reset", Access::logged_in, reset_feed});
+  // The feed URL is a secret of its own: a token must not hand it out.
+  r.add(http::session_only({"GET", "/api/v1/calendar_feed", Access::logged_in, feed_url}));
+  r.add(http::session_only({"POST", "/api/v1/calendar_feed/reset", Access::logged_in, reset_feed}));
   r.add({"GET", "/calendar/{token:secret}.ics", Access::anyone, feed});
 }
 

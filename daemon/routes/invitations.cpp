@@ -5,6 +5,7 @@
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace invitations_routes {
@@ -47,6 +48,7 @@ Response accept(Context& ctx) {
 }  // namespace invitations_routes
 
 void add_invitations(http::Router& r) {
+  http::WriteScope writes(r, tokens::kAccountsWrite);
   using namespace invitations_routes;
   r.add({"POST", "/api/v1/invitations", http::Access::logged_in, invite});
   r.add({"GET", "/api/v1/invitations/{id:secret}", http::Access::anyone, check});

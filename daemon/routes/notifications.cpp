@@ -6,6 +6,7 @@
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace notifications_routes {
@@ -134,7 +135,7 @@ void add_notifications(http::Router& r) {
   r.add({"GET", "/api/v1/notifications/unread_count", Access::logged_in, unread_count});
   r.add({"POST", "/api/v1/notifications/read", Access::logged_in, mark_all_read});
   r.add({"POST", "/api/v1/notifications/{id:int}/read", Access::logged_in, mark_read});
-  r.add({"POST", "/api/v1/announcements", Access::logged_in, announce});
+  r.add(http::needs_scope({"POST", "/api/v1/announcements", Access::logged_in, announce}, tokens::kNotificationsWrite));
   r.add({"GET", "/api/v1/notification_preferences", Access::logged_in, preferences});
   r.add({"PUT", "/api/v1/notification_preferences", Access::logged_in, update_preferences});
   r.add({"GET", "/api/v1/questions/{id:int}/watch", Access::logged_in, watching});

@@ -4,16 +4,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "app.hpp"
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
-#include "core/random.hpp"
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace questionnaires_routes {
@@ -115,8 +116,9 @@ Response remind(Context& ctx) {
   return Response::json(202, {{"queued", result.queued}, {"skipped", result.skipped}});
 }
 
-// The file is written to an unlinked temporary file under data_dir and sent with sendfile:
-// memory stays flat however many rows there are.
+// The file is written to a temporary file, unlinked once open, and sent with sendfile: memory
+// stays flat however many rows there are. Its directory is a private (0700) one of its own
+// under TMPDIR (the unit's PrivateTmp), not data_dir: a daemon keeps no state on its disk.
 Response export_file(Context& ctx) {
   if (ctx.me().role != accounts::Role::admin) throw Error(errc::not_found, std::string(msg::not_found));
   questionnaires::ExportRequest req;
@@ -125,13 +127,16 @@ Response export_file(Context& ctx) {
   req.period.from = ctx.request.query_param("from");
   req.period.to = ctx.request.query_param("to");
   req.reason = ctx.request.query_param("reason").value_or("");
-  const auto dir = std::filesystem::path(ctx.app.config.data_dir) / "tmp";
-  std::filesystem::create_directories(dir);
-  const auto path = (dir / ("export-" + random_hex(16) + "." + questionnaires::extension(req.format))).string();
+  std::string dir = (std::filesystem::temp_directory_path() / "camp-export-XXXXXX").string();
+  if (!::mkdtemp(dir.data())) throw Error(errc::internal, "cannot create a temporary directory for the export");
+  const auto path = dir + "/export." + questionnaires::extension(req.format);
   struct Unlink {
-    std::string path;
-    ~Unlink() { ::unlink(path.c_str()); }
-  } cleanup{path};
+    std::string dir, path;
+    ~Unlink() {
+      ::unlink(path.c_str());
+      ::rmdir(dir.c_str());
+    }
+  } cleanup{dir, path};
   const auto rows = ctx.app.questionnaires.export_answers(ctx.me(), req, path);
   http::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) throw Error(errc::internal, "cannot reopen the export " + path);
@@ -159,18 +164,22 @@ void add_questionnaires(http::Router& r) {
   using namespace questionnaires_routes;
   using http::Access;
   r.add({"GET", "/api/v1/questionnaires", Access::logged_in, overview});
-  r.add({"GET", "/api/v1/questionnaires/status", Access::logged_in, status});
-  r.add({"POST", "/api/v1/questionnaires/reminders", Access::logged_in, remind});
+  // Personal data for a token: questionnaires:export, each use audited (docs/tokens.md).
+  const auto personal = tokens::kQuestionnairesExport;
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/status", Access::logged_in, status}, personal));
+  r.add(http::needs_scope({"POST", "/api/v1/questionnaires/reminders", Access::logged_in, remind},
+                          tokens::kQuestionnairesWrite));
   r.add({"GET", "/api/v1/questionnaires/{kind}/definition", Access::logged_in, definition});
   r.add({"POST", "/api/v1/questionnaires/{kind}/validation", Access::logged_in, validation});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer});
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, own_answer}, personal));
   // An Idempotency-Key retry reads the answer back from its sealed row: the key's record keeps
   // no copy (docs/questionnaires.md "Personal data").
   r.add({"POST", "/api/v1/questionnaires/{kind}/answer", Access::logged_in, submit, http::Lane::fast,
          http::BodyLimit::json, own_answer});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer});
-  r.add({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file});
-  r.add({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs});
+  r.add(http::needs_scope(
+      {"GET", "/api/v1/questionnaires/{kind}/answers/{account_id:int}", Access::logged_in, read_answer}, personal));
+  r.add(http::needs_scope({"GET", "/api/v1/questionnaires/{kind}/export", Access::logged_in, export_file}, personal));
+  r.add(http::needs_scope({"GET", "/api/v1/audit_logs", Access::logged_in, audit_logs}, personal));
 }
 
 }  // namespace camp::routes

@@ -27,6 +27,7 @@ void add_anonymisations(http::Router& router);
 void add_data_exports(http::Router& router);
 void add_mails(http::Router& router);
 void add_seeds(http::Router& router);
+void add_tokens(http::Router& router);
 
 inline void add_all(http::Router& router) {
   add_system(router);
@@ -53,6 +54,7 @@ inline void add_all(http::Router& router) {
   add_data_exports(router);
   add_mails(router);
   add_seeds(router);
+  add_tokens(router);
 }
 
 }  // namespace camp::routes

@@ -6,6 +6,7 @@
 #include "http/context.hpp"
 #include "routes/routes.hpp"
 #include "seed/fixture.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::routes {
 namespace seeds_routes {
@@ -32,6 +33,8 @@ Response seed(Context& ctx) {
 }  // namespace
 }  // namespace seeds_routes
 
-void add_seeds(http::Router& r) { r.add({"POST", "/api/v1/seeds", http::Access::logged_in, seeds_routes::seed}); }
+void add_seeds(http::Router& r) {
+  r.add(http::needs_scope({"POST", "/api/v1/seeds", http::Access::logged_in, seeds_routes::seed}, tokens::kSeedWrite));
+}
 
 }  // namespace camp::routes

@@ -5,6 +5,7 @@
 #include "http/context.hpp"
 #include "http/json_body.hpp"
 #include "routes/routes.hpp"
+#include "tokens/scope.hpp"
 #include "students/validation.hpp"
 
 namespace camp::routes {
@@ -184,6 +185,7 @@ Response import_template(Context& ctx) {
 }  // namespace students_routes
 
 void add_students(http::Router& r) {
+  http::WriteScope writes(r, tokens::kStudentsWrite);
   using namespace students_routes;
   using http::Access;
   r.add({"GET", "/api/v1/students", Access::logged_in, list});

@@ -42,7 +42,10 @@ Response metrics(Context& ctx) {
                                    .pool_in_use = ctx.app.pool.in_use(),
                                    .cable_connections = ctx.app.cable_connections(),
                                    .requests_in_flight = static_cast<std::size_t>(ctx.app.requests_in_flight.load()),
-                                   .logins_queued = static_cast<std::size_t>(ctx.app.logins_queued.load())});
+                                   .logins_queued = static_cast<std::size_t>(ctx.app.logins_queued.load()),
+                                   .upload_cache_hits = ctx.app.upload_cache.hits(),
+                                   .upload_cache_misses = ctx.app.upload_cache.misses(),
+                                   .upload_cache_bytes = ctx.app.upload_cache.bytes()});
   r.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
   return r;
 }

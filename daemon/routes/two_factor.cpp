@@ -58,7 +58,7 @@ Response login_code(Context& ctx) {
 void add_two_factor(http::Router& r) {
   using namespace two_factor_routes;
   // Open to an account that must still enrol: they are how it enrols.
-  r.add({"GET", "/api/v1/accounts/me/two_factor", http::Access::enrolling, status});
+  r.add(http::session_only({"GET", "/api/v1/accounts/me/two_factor", http::Access::enrolling, status}));
   r.add({"POST", "/api/v1/accounts/me/two_factor", http::Access::enrolling, begin});
   // The login lane: recovery codes are hashed (argon2id) and checked like passwords.
   r.add({"POST", "/api/v1/accounts/me/two_factor/confirmation", http::Access::enrolling, confirm, http::Lane::slow});

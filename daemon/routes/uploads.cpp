@@ -31,12 +31,55 @@ Response upload(Context& ctx) {
   return Response::json(201, {{"file_url", stored.url}});
 }
 
+bool lower_hex(std::string_view s) {
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+// The hashes of If-None-Match ("<sha256>", W/"<sha256>", a list of them); anything else in it
+// matches nothing. At most 8, so a long header costs nothing.
+std::vector<std::string> etags_of(const http::Request& request) {
+  std::vector<std::string> out;
+  std::string_view rest = request.header("if-none-match").value_or("");
+  while (!rest.empty() && out.size() < 8) {
+    const auto comma = rest.find(',');
+    auto item = rest.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (item.starts_with("W/")) item.remove_prefix(2);
+    if (item.size() == 66 && item.front() == '"' && item.back() == '"' && lower_hex(item.substr(1, 64)))
+      out.emplace_back(item.substr(1, 64));
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+// The bytes from the database (or this daemon's cache). The path names one upload, whose bytes
+// never change: cached for a year; the ETag is their SHA-256, so a revalidation is a 304.
+Response serve(Context& ctx) {
+  const auto served = ctx.app.uploads.find(ctx.request.path, etags_of(ctx.request));
+  if (!served) throw Error(errc::not_found, std::string(msg::not_found));
+  Response r;
+  r.header("ETag", "\"" + served->sha256 + "\"");
+  r.header("Cache-Control", "public, max-age=31536000, immutable");
+  if (!served->data) {
+    r.status = 304;
+    return r;
+  }
+  r.header("Content-Type", served->content_type);
+  r.body = *served->data;
+  return r;
+}
+
 }  // namespace
 }  // namespace uploads_routes
 
 void add_uploads(http::Router& r) {
   using namespace uploads_routes;
   r.add({"POST", "/api/v1/file_upload", http::Access::logged_in, upload, http::Lane::fast, http::BodyLimit::upload});
+  r.add({"GET", "/uploads/{kind}/{name}", http::Access::anyone, serve});
 }
 
 }  // namespace camp::routes

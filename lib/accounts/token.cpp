@@ -97,9 +97,19 @@ void check_secret_file_mode(const std::string& path) {
                                       "sessions): run `chmod 600 " + path + "` and start again");
 }
 
-std::string load_or_create_jwt_secret(const std::string& configured, const std::string& data_dir) {
+std::string load_or_create_jwt_secret(const std::string& configured, const std::string& file, const std::string& data_dir) {
   if (!configured.empty()) return configured;
   namespace fs = std::filesystem;
+  if (!file.empty()) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) throw Error(errc::invalid, "jwt_secret_file " + file + " is not a readable file");
+    check_secret_file_mode(file);
+    std::ifstream in(file);
+    std::string secret;
+    std::getline(in, secret);
+    if (secret.size() < 32) throw Error(errc::invalid, "jwt_secret_file " + file + ": the key must be at least 32 characters");
+    return secret;
+  }
   fs::create_directories(data_dir);
   const auto path = (fs::path(data_dir) / "jwt_secret").string();
   check_secret_file_mode(path);

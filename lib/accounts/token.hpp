@@ -37,8 +37,9 @@ bool signature_matches(std::string_view token, std::string_view secret);
 // Refuses (Error invalid, saying `chmod 600`) a secret file that group or others may access.
 void check_secret_file_mode(const std::string& path);
 
-// The configured secret, or the one kept in data_dir/jwt_secret (created on first use,
-// mode 0600, never logged; an existing file with a looser mode is refused).
-std::string load_or_create_jwt_secret(const std::string& configured, const std::string& data_dir);
+// The configured secret; else the one in `file` (the operator's, never created: it must exist,
+// mode 0600, at least 32 characters); else the one kept in data_dir/jwt_secret (created on
+// first use, mode 0600; an existing file with a looser mode is refused). Never logged.
+std::string load_or_create_jwt_secret(const std::string& configured, const std::string& file, const std::string& data_dir);
 
 }  // namespace camp::accounts

@@ -5,15 +5,16 @@
 namespace camp::app {
 
 Services::Services(const Config& config, db::Pool& pool, Caches caches, const Clock& clock)
-    : jwt_secret_(accounts::load_or_create_jwt_secret(config.jwt_secret, config.data_dir)),
+    : jwt_secret_(accounts::load_or_create_jwt_secret(config.jwt_secret, config.jwt_secret_file, config.data_dir)),
       idempotency_seal(jwt_secret_),
+      upload_cache(config.upload_cache_bytes),
       accounts(pool, caches == Caches::daemon ? &session_cache : nullptr),
       sessions(pool, accounts::TokenSigner(jwt_secret_), config.rate_limits, config.session_ttl_days,
                caches == Caches::daemon ? &session_cache : nullptr),
       unsubscribe_links(jwt_secret_, config.public_url),
       mail_outbox(pool, clock),
       waiting_mail(pool, config, clock),
-      uploads(pool, config.uploads_dir(), config.upload_max_bytes),
+      uploads(pool, config.upload_max_bytes, caches == Caches::daemon ? &upload_cache : nullptr),
       categories(pool),
       questions(pool, caches == Caches::daemon ? &question_lists : nullptr),
       password_resets(pool, clock, config.rate_limits, config.public_url,
@@ -29,9 +30,10 @@ Services::Services(const Config& config, db::Pool& pool, Caches caches, const Cl
       questionnaire_keys(questionnaires::Keyring::open(config.questionnaire_key_file())),
       questionnaires(pool, questionnaire_keys, clock),
       two_factor(pool, questionnaire_keys, sessions, config, caches == Caches::daemon ? &session_cache : nullptr, clock),
+      tokens(pool, two_factor, clock),
       notifications(pool),
       mentions(pool),
-      anonymisations(pool, config.uploads_dir(), config.subsidy_retention_years,
+      anonymisations(pool, config.subsidy_retention_years,
                      caches == Caches::daemon ? &session_cache : nullptr,
                      caches == Caches::daemon ? &question_lists : nullptr, clock),
       data_exports(pool, questionnaires) {

@@ -35,6 +35,7 @@
 #include "students/dashboard.hpp"
 #include "students/import.hpp"
 #include "students/service.hpp"
+#include "tokens/service.hpp"
 
 namespace camp::app {
 
@@ -58,6 +59,7 @@ class Services {
   accounts::SessionCache session_cache;          // fed by the daemon's listener
   questions::QuestionListCache question_lists;  // hot list pages, likewise
   curriculum::CurriculumCache curriculum_content;  // the curriculum tree, likewise
+  files::UploadCache upload_cache;                 // served uploads, likewise
   accounts::AccountService accounts;
   accounts::SessionService sessions;
   mail::UnsubscribeLinks unsubscribe_links;
@@ -78,6 +80,7 @@ class Services {
   questionnaires::Keyring questionnaire_keys;  // config.questionnaire_key_file()
   questionnaires::QuestionnaireService questionnaires;
   accounts::TwoFactorService two_factor;  // its secrets sealed with questionnaire_keys
+  tokens::TokenService tokens;  // personal access tokens
   notifications::NotificationService notifications;
   notifications::MentionService mentions;  // whom a writer may mention
   privacy::AnonymisationService anonymisations;  // deletion requests

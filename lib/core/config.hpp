@@ -93,12 +93,16 @@ struct Config {
   // (unnamed, PQexecParams) instead of prepared once per connection.
   bool database_prepared_statements = true;
   std::string data_dir = "var";
-  std::string jwt_secret;    // empty: generated into data_dir/jwt_secret on first start
+  std::string jwt_secret;    // empty: read from jwt_secret_file, else generated into data_dir/jwt_secret
+  // A key file the operator gives every daemon (0600, never created by camp): with several
+  // daemons on one database, the same key everywhere and nothing read from data_dir.
+  std::string jwt_secret_file;
   int session_ttl_days = 30;
   int workers = 0;           // 0: two per CPU core
   std::size_t upload_max_bytes = 5 * 1024 * 1024;
   std::size_t upload_quota_bytes = 100 * 1024 * 1024;  // all of one account's uploads together
   int uploads_per_hour = 60;                            // per account
+  std::size_t upload_cache_bytes = 64 * 1024 * 1024;    // served uploads kept in each daemon's memory
   std::size_t max_header_bytes = 16 * 1024;
   std::size_t max_json_body_bytes = 1024 * 1024;
   std::size_t max_connections = 2048;             // open HTTP connections (RESTinio waits past it)
@@ -140,7 +144,7 @@ struct Config {
   // The address campd listens on as a URL: what a browser on this machine opens (a wildcard
   // address gives 127.0.0.1 or [::1]).
   std::string listen_url() const;
-  std::string uploads_dir() const;
+  std::string uploads_dir() const;  // where uploads were files before migration 0039 (`camp uploads migrate`)
   std::string mail_dir() const;
   std::string questionnaire_key_file() const;  // data_dir/mail: the .eml files when no SMTP server is configured
 };

@@ -34,6 +34,13 @@ class Error : public std::runtime_error {
       : std::runtime_error(std::move(message)), code_(code), fields_(std::move(fields)) {}
 
   errc code() const { return code_; }
+  // A finer code for clients that act on it (token_revoked, token_expired): the API's
+  // `error.code` instead of the errc's name; the status is still the errc's.
+  const std::string& reason() const { return reason_; }
+  Error& with_reason(std::string reason) {
+    reason_ = std::move(reason);
+    return *this;
+  }
   const FieldErrors& fields() const { return fields_; }
   std::optional<int> retry_after_seconds() const { return retry_after_; }
   Error& with_retry_after(int seconds) {
@@ -52,6 +59,7 @@ class Error : public std::runtime_error {
   FieldErrors fields_;
   std::optional<int> retry_after_;
   std::string detail_;
+  std::string reason_;
 };
 
 // Throws errc::invalid with the collected field messages when there are any.

@@ -1,6 +1,7 @@
 #include "core/school_time.hpp"
 
 #include <locale>
+#include <regex>
 
 // GCC 12's libstdc++ has the C++20 calendar but not its time zones (std::chrono::zoned_time
 // arrived in GCC 14), so the zone rules come from Howard Hinnant's date library (the design
@@ -45,6 +46,11 @@ TimePoint school_day_start(Date day) {
 Date week_start(Date day) {
   const std::chrono::sys_days d(day);
   return Date(d - std::chrono::days(std::chrono::weekday(d).iso_encoding() - 1));
+}
+
+bool is_date_or_time(std::string_view text) {
+  static const std::regex iso(R"(^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$)");
+  return std::regex_match(text.begin(), text.end(), iso);
 }
 
 std::optional<Date> parse_date(std::string_view t) {

@@ -35,6 +35,10 @@ Date week_start(Date day);
 std::optional<Date> parse_date(std::string_view text);
 // "2026-11-20".
 std::string format_date(Date day);
+// A `since` filter as the lists take it: a date (2026-11-01) or an ISO 8601 time
+// (2026-11-01T09:00:00+09:00); PostgreSQL reads it, a bare date in the school's zone.
+bool is_date_or_time(std::string_view text);
+inline constexpr std::string_view kSinceFormat = "since must be a date like 2026-11-01 or 2026-11-01T09:00:00+09:00";
 
 // `t` (whole seconds) written with a date library format (%F, %T, %H:%M, %a ...; C locale)
 // on the UTC clock or the school's clock; %z / %Ez give the school's offset (+0900 / +09:00).

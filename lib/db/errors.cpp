@@ -33,9 +33,10 @@ void rethrow_translated() {
   } catch (const pqxx::in_doubt_error& e) {
     throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
   } catch (const pqxx::sql_error& e) {
-    // SQLSTATE class 08 (connection exception) and 57P (operator intervention: shutdown).
+    // SQLSTATE class 08 (connection exception), 53 (insufficient resources: the database's disk
+    // full, since uploads live there too) and 57P (operator intervention: shutdown).
     const std::string state = e.sqlstate();
-    if (state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0)
+    if (state.rfind("08", 0) == 0 || state.rfind("53", 0) == 0 || state.rfind("57P", 0) == 0)
       throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
     throw Error(errc::internal, std::string(msg::internal)).with_detail(e.what());
   } catch (const std::exception& e) {

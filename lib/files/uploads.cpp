@@ -1,24 +1,17 @@
 #include "files/uploads.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include <sodium.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
-#include "db/idempotency.hpp"
 #include "files/upload_repo.hpp"
 
 namespace camp::files {
 namespace {
-
-namespace fs = std::filesystem;
 
 bool starts_with(std::string_view s, std::string_view prefix, std::size_t at = 0) {
   return s.size() >= at + prefix.size() && s.substr(at, prefix.size()) == prefix;
@@ -33,33 +26,30 @@ bool known_kind(const std::string& kind) {
   return false;
 }
 
-// A full disk (or quota) is a 503 with its own message: the upload can succeed later, and the
-// operators see it in the log (docs/reliability.md). Anything else is a 500.
-Error write_error(const std::string& what, const std::string& path, int err) {
-  const bool full = err == ENOSPC || err == EDQUOT;
-  return Error(full ? errc::unavailable : errc::internal, std::string(full ? msg::storage_full : msg::internal))
-      .with_detail(what + " " + path + ": " + std::strerror(err));
-}
-
-void write_all(int fd, std::string_view bytes, const std::string& path) {
-  while (!bytes.empty()) {
-    ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw write_error("write", path, errno);
-    if (n == 0) throw write_error("write", path, ENOSPC);
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
-
-void fsync_path(const std::string& path, int flags) {
-  int fd = ::open(path.c_str(), flags);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-}
-
 }  // namespace
+
+// By hand rather than std::regex: every GET /uploads/... asks, and most are answered from memory.
+bool is_upload_path(std::string_view path) {
+  constexpr std::string_view prefix = "/uploads/";
+  if (!path.starts_with(prefix)) return false;
+  path.remove_prefix(prefix.size());
+  const auto slash = path.find('/');
+  if (slash == std::string_view::npos || !known_kind(std::string(path.substr(0, slash)))) return false;
+  const auto name = path.substr(slash + 1);
+  if (name.size() < 33 || name[32] != '.') return false;
+  for (char c : name.substr(0, 32))
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  const auto ext = name.substr(33);
+  return ext == "jpg" || ext == "png" || ext == "webp";
+}
+
+std::string sha256_hex(std::string_view bytes) {
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+  char hex[crypto_hash_sha256_BYTES * 2 + 1];
+  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  return hex;
+}
 
 // The signature alone is not enough (a PNG signature followed by HTML is not an image):
 // each format's first structure must follow it.
@@ -84,8 +74,8 @@ void ensure_may_upload(const accounts::Account& owner) {
   if (owner.role == accounts::Role::trial) throw Error(errc::forbidden, std::string(msg::upload_forbidden_for_trial));
 }
 
-UploadService::UploadService(db::Pool& pool, std::string uploads_dir, std::size_t max_bytes)
-    : pool_(pool), dir_(std::move(uploads_dir)), max_bytes_(max_bytes) {}
+UploadService::UploadService(db::Pool& pool, std::size_t max_bytes, UploadCache* cache)
+    : pool_(pool), max_bytes_(max_bytes), cache_(cache) {}
 
 StoredFile UploadService::store(const accounts::Account& owner, const std::string& kind, std::string_view bytes,
                                 const UploadQuota& quota) {
@@ -98,27 +88,28 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   if (!type) throw Error(errc::invalid, std::string(msg::image_format), {{"file", {std::string(msg::image_format)}}});
   pool_.autocommit([&](db::Tx& tx) { check_quota(tx, owner, 1, quota); });
   const auto clean = reencode_image(bytes, type->format);
-
-  const fs::path dir = fs::path(dir_) / kind;
-  const std::string name = random_hex(16) + "." + type->extension;
-  StoredFile stored{"/uploads/" + kind + "/" + name, type->content_type, clean.size()};
-  // The slot is taken before the bytes reach the disk, so a refused upload writes nothing.
-  reserve(owner, kind, stored, quota);
-  try {
-    write_file(dir, name, clean);
-  } catch (...) {
-    // Undone: the row, and the request's Idempotency-Key with it (a retry may try again).
-    pool_.run([&](db::Connection& c) {
-      pqxx::work work(c.pq());
-      db::Tx tx(c, work);
-      upload_repo::delete_upload(tx, stored.url);
-      db::idempotency_forget(c, work);
-      work.commit();
-      return 0;
-    });
-    throw;
-  }
+  StoredFile stored{"/uploads/" + kind + "/" + random_hex(16) + "." + type->extension, type->content_type, clean.size(),
+                    sha256_hex(clean)};
+  record(owner, kind, stored, clean, quota);
   return stored;
+}
+
+std::optional<ServedUpload> UploadService::find(const std::string& path, const std::vector<std::string>& known) {
+  if (!is_upload_path(path)) return std::nullopt;
+  const auto named = [&](const std::string& sha256) { return std::find(known.begin(), known.end(), sha256) != known.end(); };
+  if (cache_) {
+    if (auto hit = cache_->find(path))
+      return ServedUpload{hit->sha256, hit->content_type, named(hit->sha256) ? nullptr : hit->data};
+  }
+  const auto epoch = cache_ ? cache_->epoch() : 0;
+  auto found = pool_.autocommit([&](db::Tx& tx) { return upload_repo::find_blob(tx, path, known); });
+  if (!found) return std::nullopt;
+  ServedUpload out{found->sha256, found->content_type, nullptr};
+  if (found->data) {
+    out.data = std::make_shared<const std::string>(std::move(*found->data));
+    if (cache_) cache_->put(path, {out.sha256, out.content_type, out.data}, epoch);
+  }
+  return out;
 }
 
 void UploadService::check_quota(db::Tx& tx, const accounts::Account& owner, std::size_t bytes, const UploadQuota& quota) {
@@ -130,54 +121,22 @@ void UploadService::check_quota(db::Tx& tx, const accounts::Account& owner, std:
         .with_retry_after(std::max(1, static_cast<int>(std::ceil(*state.seconds_until_slot))));
 }
 
-void UploadService::reserve(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
-                            const UploadQuota& quota) {
+void UploadService::record(const accounts::Account& owner, const std::string& kind, const StoredFile& file,
+                           std::string_view data, const UploadQuota& quota) {
   const auto size = static_cast<std::int64_t>(file.bytes);
   const auto total = static_cast<std::int64_t>(quota.total_bytes);
   // Through Pool::transaction, so an Idempotency-Key is recorded with the upload's row. One
-  // account's uploads are serialised by the lock on its row.
+  // account's uploads are serialised by the lock on its row; the quota is checked before the
+  // bytes are sent, so a refused upload writes nothing.
   pool_.transaction([&](db::Tx& tx) {
     upload_repo::lock_owner(tx, owner.id);
-    if (upload_repo::insert_within_quota(tx, {owner.id, kind, file.url, file.content_type, size}, total, quota.per_hour))
-      return;
     check_quota(tx, owner, file.bytes, quota);
+    upload_repo::put_blob(tx, file.sha256, file.content_type, data);
+    if (upload_repo::insert_within_quota(tx, {owner.id, kind, file.url, file.content_type, size, file.sha256}, total,
+                                         quota.per_hour))
+      return;
     throw Error(errc::too_many_requests, std::string(msg::upload_rate_exceeded)).with_retry_after(1);
   });
-}
-
-void UploadService::write_file(const fs::path& dir, const std::string& name, std::string_view bytes) const {
-  std::error_code made;
-  fs::create_directories(dir, made);
-  if (made) throw write_error("mkdir", dir.string(), made.value());
-  const std::string temp = (dir / ("." + name + ".part")).string();
-  const std::string final_path = (dir / name).string();
-
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) throw write_error("open", temp, errno);
-  try {
-    write_all(fd, bytes, temp);
-    if (::fsync(fd) != 0) throw write_error("fsync", temp, errno);
-  } catch (...) {
-    ::close(fd);
-    ::unlink(temp.c_str());
-    throw;
-  }
-  ::close(fd);
-  if (::rename(temp.c_str(), final_path.c_str()) != 0) {
-    ::unlink(temp.c_str());
-    throw Error(errc::internal, std::string(msg::internal)).with_detail("rename " + temp);
-  }
-  fsync_path(dir.string(), O_RDONLY | O_DIRECTORY);
-}
-
-void UploadService::remove_partial_files() const {
-  std::error_code ec;
-  if (!fs::exists(dir_, ec)) return;
-  for (const auto& e : fs::recursive_directory_iterator(dir_, ec)) {
-    const auto name = e.path().filename().string();
-    if (e.is_regular_file() && name.front() == '.' && name.size() > 5 && name.ends_with(".part"))
-      fs::remove(e.path(), ec);
-  }
 }
 
 }  // namespace camp::files

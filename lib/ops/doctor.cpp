@@ -128,6 +128,12 @@ Check check_key_file(const std::string& name, const std::string& path, const std
 }
 
 Check check_jwt_secret(const Config& c) {
+  if (c.jwt_secret.empty() && !c.jwt_secret_file.empty()) {
+    if (::access(c.jwt_secret_file.c_str(), F_OK) != 0)
+      return {"jwt_secret", false, "jwt_secret_file " + c.jwt_secret_file + " does not exist; campd refuses to start",
+              "copy the key file every daemon shares there (mode 0600)"};
+    return check_key_file("jwt_secret", c.jwt_secret_file, "can forge sessions");
+  }
   if (c.jwt_secret.empty())
     return check_key_file("jwt_secret", (fs::path(c.data_dir) / "jwt_secret").string(), "can forge sessions");
   if (c.jwt_secret.size() < 32)
@@ -253,7 +259,7 @@ std::vector<Check> run_doctor(const std::optional<std::string>& config_path) {
     checks.push_back(check_key_file("questionnaire_keys", c.questionnaire_key_file(), "can read the sealed questionnaire answers"));
     for (auto& check : check_database(c)) checks.push_back(std::move(check));
     checks.push_back(check_smtp(c));
-    checks.push_back(check_disk("disk_data_dir", c.data_dir, "data_dir: uploads, keys, mails"));
+    checks.push_back(check_disk("disk_data_dir", c.data_dir, "data_dir: keys, mails"));
     checks.push_back(check_webui(c));
   }
   checks.push_back(check_timezone());

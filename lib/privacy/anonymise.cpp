@@ -1,9 +1,6 @@
 #include "privacy/anonymise.hpp"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
-#include <filesystem>
 #include <set>
 
 #include "core/error.hpp"
@@ -47,11 +44,10 @@ std::vector<std::string> quotes_of(const anonymise_repo::Person& p) {
 
 }  // namespace
 
-AnonymisationService::AnonymisationService(db::Pool& pool, std::string uploads_dir, int subsidy_retention_years,
+AnonymisationService::AnonymisationService(db::Pool& pool, int subsidy_retention_years,
                                            accounts::SessionCache* sessions, questions::QuestionListCache* lists,
                                            const Clock& clock)
     : pool_(pool),
-      uploads_dir_(std::move(uploads_dir)),
       retention_years_(subsidy_retention_years),
       sessions_(sessions),
       lists_(lists),
@@ -66,10 +62,8 @@ Anonymised AnonymisationService::anonymise(const accounts::Account& actor, std::
   if (actor.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
   const auto why = checked_reason(reason);
   const auto today = format_date(clock_.today());
-  std::vector<std::string> files;
   Anonymised out{account_id, 0};
   pool_.transaction([&](db::Tx& tx) {
-    files.clear();
     const auto person = anonymise_repo::lock(tx, account_id);
     if (!person) throw Error(errc::not_found, std::string(msg::not_found));
     if (person->anonymised) throw Error(errc::conflict, std::string(msg::anonymisation_already_done));
@@ -77,7 +71,9 @@ Anonymised AnonymisationService::anonymise(const accounts::Account& actor, std::
     anonymise_repo::remove_personal_rows(tx, account_id, person->email);
     for (const auto& quote : quotes_of(*person))
       anonymise_repo::redact_quotes(tx, quote, std::string(msg::anonymised_display_name));
-    files = anonymise_repo::remove_profile_uploads(tx, account_id);
+    // Their blobs go with the last upload naming them, and the daemons drop their cached
+    // copies (migration 0039).
+    anonymise_repo::remove_profile_uploads(tx, account_id);
     anonymise_repo::scrub(tx, account_id, placeholder_email(account_id));
     out.answers_purged = anonymise_repo::purge_expired_answers(tx, retention_years_, today, account_id);
     questionnaires::audit::record(tx, questionnaires::audit::actor_of(actor), "account.anonymise",
@@ -86,20 +82,7 @@ Anonymised AnonymisationService::anonymise(const accounts::Account& actor, std::
   // At once here; other daemons hear the NOTIFY the statements sent.
   if (sessions_) sessions_->forget_account(account_id);
   if (lists_) lists_->forget_all();
-  remove_files(files);
   return out;
-}
-
-// After the commit: a file that cannot be removed is logged (by its random name only) and left
-// for the operator; its row is gone, so nothing links to it any more.
-void AnonymisationService::remove_files(const std::vector<std::string>& urls) const {
-  const std::string prefix = "/uploads/";
-  for (const auto& url : urls) {
-    if (url.rfind(prefix, 0) != 0) continue;
-    std::error_code ec;
-    std::filesystem::remove(std::filesystem::path(uploads_dir_) / url.substr(prefix.size()), ec);
-    if (ec) spdlog::warn("anonymisation: could not remove upload {}: {}", url, ec.message());
-  }
 }
 
 int AnonymisationService::purge_expired_answers() {

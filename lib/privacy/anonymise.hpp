@@ -25,7 +25,7 @@ class AnonymisationService {
  public:
   // `subsidy_retention_years`: how long after the course end the sealed questionnaire answers
   // of an anonymised account are kept (config privacy.subsidy_retention_years).
-  AnonymisationService(db::Pool& pool, std::string uploads_dir, int subsidy_retention_years,
+  AnonymisationService(db::Pool& pool, int subsidy_retention_years,
                        accounts::SessionCache* sessions, questions::QuestionListCache* lists, const Clock& clock);
 
   // Admins only (403). The reason is required (422), goes to the audit log with the account
@@ -40,10 +40,7 @@ class AnonymisationService {
   static std::string placeholder_email(std::int64_t account_id);
 
  private:
-  void remove_files(const std::vector<std::string>& urls) const;
-
   db::Pool& pool_;
-  std::string uploads_dir_;
   int retention_years_;
   accounts::SessionCache* sessions_;
   questions::QuestionListCache* lists_;

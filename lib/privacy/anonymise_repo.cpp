@@ -17,6 +17,7 @@ constexpr db::Statement kRemoveOwnRows{
     "WITH s AS (DELETE FROM sessions WHERE account_id = $1), "
     "r AS (DELETE FROM password_resets WHERE account_id = $1), "
     "c AS (DELETE FROM two_factor_challenges WHERE account_id = $1), "
+    "pat AS (DELETE FROM personal_access_tokens WHERE account_id = $1), "
     "t AS (DELETE FROM account_two_factor WHERE account_id = $1), "
     "rc AS (DELETE FROM account_recovery_codes WHERE account_id = $1), "
     "f AS (DELETE FROM calendar_feeds WHERE account_id = $1), "
@@ -55,7 +56,7 @@ constexpr db::Statement kRemoveUploads{
     "privacy.remove_profile_uploads",
     "DELETE FROM uploads u WHERE u.kind = 'profile' "
     "AND (u.account_id = $1 OR u.path = (SELECT image_url FROM accounts WHERE id = $1)) "
-    "AND NOT EXISTS (SELECT 1 FROM accounts o WHERE o.id <> $1 AND o.image_url = u.path) RETURNING u.path"};
+    "AND NOT EXISTS (SELECT 1 FROM accounts o WHERE o.id <> $1 AND o.image_url = u.path)"};
 // The password hash '!' is no argon2id string: nothing verifies against it.
 constexpr db::Statement kScrubAccount{
     "privacy.scrub_account",
@@ -93,11 +94,7 @@ void redact_quotes(db::Tx& tx, const std::string& needle, const std::string& rep
   tx.exec(kRedact, needle, replacement);
 }
 
-std::vector<std::string> remove_profile_uploads(db::Tx& tx, std::int64_t account_id) {
-  std::vector<std::string> paths;
-  for (const auto& r : tx.exec(kRemoveUploads, account_id)) paths.push_back(r[0].as<std::string>());
-  return paths;
-}
+void remove_profile_uploads(db::Tx& tx, std::int64_t account_id) { tx.exec(kRemoveUploads, account_id); }
 
 void scrub(db::Tx& tx, std::int64_t account_id, const std::string& placeholder_email) {
   tx.exec(kScrubAccount, account_id, placeholder_email);

@@ -24,8 +24,8 @@ std::optional<Person> lock(db::Tx& tx, std::int64_t account_id);
 void remove_personal_rows(db::Tx& tx, std::int64_t account_id, const std::string& email);
 // `needle` replaced in other people's notifications, mails and pending domain events.
 void redact_quotes(db::Tx& tx, const std::string& needle, const std::string& replacement);
-// The profile pictures' rows go; their paths (/uploads/profile/...) are returned for the files.
-std::vector<std::string> remove_profile_uploads(db::Tx& tx, std::int64_t account_id);
+// The profile pictures' rows go (their blobs with the last row naming them: migration 0039).
+void remove_profile_uploads(db::Tx& tx, std::int64_t account_id);
 // The account and its student record keep their ids, role, course and dates only.
 void scrub(db::Tx& tx, std::int64_t account_id, const std::string& placeholder_email);
 

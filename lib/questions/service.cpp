@@ -1,11 +1,11 @@
 #include "questions/service.hpp"
 
 #include <algorithm>
-#include <regex>
 
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
+#include "core/school_time.hpp"
 #include "core/text.hpp"
 #include "core/utf8.hpp"
 #include "core/validation.hpp"
@@ -282,9 +282,7 @@ void QuestionService::watch(const accounts::Account& actor, std::int64_t questio
 std::vector<Question> QuestionService::recent(const accounts::Account& actor, bool unanswered,
                                              const std::optional<std::string>& since, int limit) {
   if (!is_staff(actor)) throw forbidden();
-  static const std::regex iso(R"(^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$)");
-  if (since && !std::regex_match(*since, iso))
-    throw Error(errc::invalid, "since must be a date like 2026-11-01 or 2026-11-01T09:00:00+09:00");
+  if (since && !is_date_or_time(*since)) throw Error(errc::invalid, std::string(kSinceFormat));
   repo::SearchQuery q;
   q.unanswered = unanswered;
   q.since = since;

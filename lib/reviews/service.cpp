@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/limits.hpp"
 #include "core/messages.hpp"
+#include "core/school_time.hpp"
 #include "core/text.hpp"
 #include "core/validation.hpp"
 #include "curriculum/model.hpp"
@@ -220,6 +221,7 @@ std::vector<Submission> ReviewService::recent(const accounts::Account& actor, bo
 
 std::vector<ReviewerStats> ReviewService::stats(const accounts::Account& actor, const std::optional<std::string>& since) {
   if (actor.role != Role::admin) throw forbidden();
+  if (since && !is_date_or_time(*since)) throw Error(errc::invalid, std::string(kSinceFormat));
   return pool_.autocommit([&](db::Tx& tx) { return repo::stats(tx, since); });
 }
 

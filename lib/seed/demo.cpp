@@ -4,6 +4,7 @@
 #include "seed/ai_chat.hpp"
 #include "seed/fixture.hpp"
 #include "seed/notifications.hpp"
+#include "seed/privacy.hpp"
 #include "seed/questionnaires.hpp"
 #include "seed/reviews.hpp"
 #include "seed/students.hpp"
@@ -28,7 +29,8 @@ DemoReport seed_demo_all(app::Services& services, db::Pool& pool, const std::opt
   }
   seed_demo_ai_chats(pool);
   out.questionnaire_answers = seed_demo_questionnaires(pool, services.accounts, services.questionnaires);
-  seed_demo_notifications(pool);  // last: told of what the demo data holds
+  seed_demo_notifications(pool);  // told of what the demo data holds
+  seed_demo_privacy(services, pool);  // after: the export's notification comes from its own road
   return out;
 }
 

@@ -78,6 +78,14 @@ const MATRIX = [
   { method: 'POST', path: '/api/v1/accounts/me/data_exports', expect: LOGGED_IN(202) },
   { method: 'GET', path: '/api/v1/accounts/me/data_exports', expect: LOGGED_IN(200) },
   { method: 'GET', path: '/api/v1/accounts/me/data_exports/999999999/download', expect: LOGGED_IN(404) },
+  // Personal access tokens: every account manages its own (docs/tokens.md); another's id is a 404.
+  { method: 'GET', path: '/api/v1/accounts/me/tokens', expect: LOGGED_IN(200) },
+  {
+    method: 'POST', path: '/api/v1/accounts/me/tokens',
+    body: (c, role) => ({ json: { token: { name: `${role} の自動化`, scopes: ['read'], expires_in_days: 7 } } }),
+    expect: LOGGED_IN(201),
+  },
+  { method: 'DELETE', path: '/api/v1/accounts/me/tokens/999999999', expect: LOGGED_IN(404) },
   { method: 'POST', path: '/api/v1/file_upload', body: () => ({ form: uploadForm(png()) }), expect: LOGGED_IN(201, { trial: 403 }) },
   { method: 'GET', path: '{upload}', expect: all(200) },
   { method: 'GET', path: '/api/v1/site', expect: all(200) },

@@ -1,8 +1,9 @@
-// Static files and uploads can never leave their root. A daemon of our own serves a small web
-// root and uploads directory in which we plant symlinks (to a file and to a directory outside),
-// FIFOs and hidden files; a secret with a marker lives outside both roots, next to the daemon's
-// own jwt_secret. Every path of the corpus, under /, /uploads/ and /assets/, must answer 404
-// and never the secret, the JWT key or /etc/passwd.
+// Static files can never leave their root, and uploads come from the database only. A daemon of
+// our own serves a small web root in which we plant symlinks (to a file and to a directory
+// outside), FIFOs and hidden files, and the same traps in data_dir/uploads (where uploads were
+// files before migration 0039: nothing there is served any more); a secret with a marker lives
+// outside both, next to the daemon's own jwt_secret. Every path of the corpus, under /,
+// /uploads/ and /assets/, must answer 404 and never the secret, the JWT key or /etc/passwd.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOwnDaemon } from './lib/own-daemon.mjs';
 import { png } from './lib/images.mjs';
+import { createAndLogin, upload } from './lib/client.mjs';
 
 const MARKER = `camp-secret-${process.pid}-${Date.now()}`;
 let outside; // a directory outside both roots, holding the secret
@@ -53,11 +55,16 @@ before(async () => {
   writeFileSync(join(web, '.hidden'), MARKER);
   daemon = await startOwnDaemon({ name: 'static', env: { CAMP_WEBUI_DIR: web } });
 
-  // The uploads directory exists once the daemon ran; plant the same traps there and in assets.
+  // The old uploads directory: the same traps there and in assets, and a well-named file that
+  // no upload row names.
   const uploads = join(daemon.dir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  uploadName = 'a'.repeat(32) + '.png';
-  writeFileSync(join(uploads, uploadName), png());
+  mkdirSync(join(uploads, 'profile'), { recursive: true });
+  writeFileSync(join(uploads, 'profile', `${'a'.repeat(32)}.png`), png());
+  // A real upload, made through the suite's daemon: the same database serves it here.
+  const { token } = await createAndLogin({ role: 'student', course: 'rails_4m' });
+  const res = await upload(token, png());
+  assert.equal(res.status, 201, res.text);
+  uploadName = res.json.file_url;
   writeFileSync(join(uploads, '.0123.part'), MARKER);
   for (const root of [web, join(web, 'assets'), uploads]) {
     symlinkSync(join(outside, 'secret.txt'), join(root, 'evil.png'));
@@ -116,16 +123,18 @@ test('the refusals are logged with the request id, control characters escaped', 
   assert.ok(!daemon.log().split('\n').some((l) => l.startsWith('forged')), 'no forged log line');
 });
 
-test('real files are still served: the app, an asset, an upload, and the SPA fallback', async () => {
+test('real files are still served: the app, an asset, an upload (from the database), and the SPA fallback', async () => {
   const index = await rawGet(daemon.port, '/');
   assert.equal(index.status, 200);
   assert.match(index.text, /camp test app/);
   const asset = await rawGet(daemon.port, '/assets/app.0123456789abcdef.js');
   assert.equal(asset.status, 200);
   assert.match(asset.text, /immutable/);
-  const upload = await rawGet(daemon.port, `/uploads/${uploadName}`);
-  assert.equal(upload.status, 200);
-  assert.match(upload.text, /content-type: image\/png/i);
+  const served = await rawGet(daemon.port, uploadName);
+  assert.equal(served.status, 200);
+  assert.match(served.text, /content-type: image\/png/i);
+  const onDiskOnly = await rawGet(daemon.port, `/uploads/profile/${'a'.repeat(32)}.png`);
+  assert.equal(onDiskOnly.status, 404, 'a file under data_dir/uploads is not an upload');
   const route = await rawGet(daemon.port, '/questions/12');
   assert.equal(route.status, 200);
   assert.match(route.text, /camp test app/);

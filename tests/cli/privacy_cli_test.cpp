@@ -55,3 +55,22 @@ TEST_F(PrivacyCli, ExportWritesTheAccountsZipAudited) {
   EXPECT_NE(camp("accounts export nobody@example.com --out " + dir() + "/none.zip").code, 0);
   EXPECT_FALSE(std::filesystem::exists(dir() + "/none.zip"));
 }
+
+// The demo shows both requests alive (docs/privacy.md "In the demo"), once however often it is seeded.
+TEST_F(PrivacyCli, DemoSeedCarriesOutEachRequestOnce) {
+  for (int i = 0; i < 2; ++i) ASSERT_EQ(camp("db seed --demo").code, 0);
+  const auto leaver = sql(
+      "SELECT a.email, a.nickname, (SELECT count(*) FROM questions q WHERE q.account_id = a.id), "
+      "(SELECT count(*) FROM audit_log l WHERE l.action = 'account.anonymise' AND l.subject = 'account ' || a.id AND l.reason LIKE '退会%') "
+      "FROM accounts a WHERE a.anonymised_at IS NOT NULL");
+  ASSERT_EQ(leaver.size(), 1u);
+  EXPECT_EQ(leaver[0][0].as<std::string>().find("kobayashi"), std::string::npos);
+  EXPECT_EQ(leaver[0][1].as<std::string>(), "");
+  EXPECT_EQ(leaver[0][2].as<int>(), 1);  // the content stays
+  EXPECT_EQ(leaver[0][3].as<int>(), 1);
+  EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email LIKE 'kobayashi%'")[0][0].as<int>(), 0);
+  const auto exports = sql(
+      "SELECT e.status FROM data_exports e JOIN accounts a ON a.id = e.account_id WHERE a.email = 'graduate@example.com'");
+  ASSERT_EQ(exports.size(), 1u);
+  EXPECT_EQ(exports[0][0].as<std::string>(), "ready");
+}

@@ -17,6 +17,7 @@
 #include "curriculum/service.hpp"
 #include "db/cluster.hpp"
 #include "environment.hpp"
+#include "files/uploads.hpp"
 #include "privacy/anonymise.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
@@ -51,8 +52,7 @@ struct Fixture {
   accounts::AccountService accounts{dbtest::pool()};
   accounts::SessionService sessions{dbtest::pool(), accounts::TokenSigner(std::string(40, 's')), config.rate_limits, 30};
   questions::QuestionService questions{dbtest::pool()};
-  std::string uploads = dbtest::data_dir() + "/anonymise-uploads";
-  privacy::AnonymisationService anonymisations{dbtest::pool(), uploads, 5, nullptr, nullptr, clock};
+  privacy::AnonymisationService anonymisations{dbtest::pool(), 5, nullptr, nullptr, clock};
 
   int category() {
     questions::QuestionCategoryService categories(dbtest::pool());
@@ -124,10 +124,11 @@ TEST(AnonymiseDb, RemovesEverythingPersonalAndKeepsTheContent) {
           " FROM students WHERE account_id = " + sid + ";"
           "INSERT INTO ai_conversations (account_id, title) VALUES (" + sid + ", " + q(nickname + "の相談") + ");");
   const std::string picture = "/uploads/profile/" + unique("anonpic") + ".png";
-  std::filesystem::create_directories(f.uploads + "/profile");
-  std::ofstream(f.uploads + picture.substr(8)) << "png";
-  run_sql("INSERT INTO uploads (account_id, kind, path, content_type, bytes) VALUES (" + sid + ", 'profile', " + q(picture) +
-          ", 'image/png', 3); UPDATE accounts SET image_url = " + q(picture) + " WHERE id = " + sid);
+  const auto blob = files::sha256_hex(picture);  // bytes of its own: no other test's blob
+  run_sql("INSERT INTO blobs (sha256, content_type, size_bytes, data) VALUES (" + q(blob) + ", 'image/png', " +
+          std::to_string(picture.size()) + ", convert_to(" + q(picture) + ", 'UTF8'));"
+          "INSERT INTO uploads (account_id, kind, path, content_type, bytes, blob_sha256) VALUES (" + sid + ", 'profile', " +
+          q(picture) + ", 'image/png', 3, " + q(blob) + "); UPDATE accounts SET image_url = " + q(picture) + " WHERE id = " + sid);
   ASSERT_NE(dump().find(nickname), std::string::npos);  // the check below can fail
 
   const auto before = std::vector{count("questions", student.id), count("answers", student.id),
@@ -149,7 +150,7 @@ TEST(AnonymiseDb, RemovesEverythingPersonalAndKeepsTheContent) {
   // Nothing of the person in a dump of the whole database.
   const auto text = dump();
   for (const auto& s : {email, nickname, name, email.substr(0, email.find('@'))}) EXPECT_EQ(text.find(s), std::string::npos) << s;
-  EXPECT_FALSE(std::filesystem::exists(f.uploads + picture.substr(8)));
+  EXPECT_EQ(scalar("SELECT count(*) FROM blobs WHERE sha256 = " + q(blob)), 0);  // the picture's bytes too
 
   // The content is all there, named by the one rule.
   const auto after = std::vector{count("questions", student.id), count("answers", student.id),

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +11,7 @@
 
 #include "accounts/service.hpp"
 #include "core/error.hpp"
+#include "core/random.hpp"
 #include "environment.hpp"
 #include "files/image.hpp"
 #include "files/upload_repo.hpp"
@@ -42,34 +45,47 @@ accounts::Account make(const std::string& tag, const std::string& role = "studen
   return s.create({email, role, role == "student" ? std::optional<std::string>("rails_4m") : std::nullopt, "", "pass-word-123"});
 }
 
-// A directory of its own per call, so a repeated test counts only its own files.
-std::string dir_for(const std::string& tag) {
-  static int n = 0;
-  return dbtest::data_dir() + "/uploads-" + tag + "-" + std::to_string(++n);
+// Rows and blobs in the database: the uploads of one account, the references to one blob.
+std::int64_t uploads_of(const accounts::Account& a) {
+  return dbtest::scalar("SELECT count(*) FROM uploads WHERE account_id = " + std::to_string(a.id));
+}
+std::int64_t blobs_named(const std::string& sha256) {
+  return dbtest::scalar("SELECT count(*) FROM blobs WHERE sha256 = '" + sha256 + "'");
 }
 
-std::size_t files_in(const std::string& dir) {
-  std::size_t n = 0;
-  std::error_code ec;
-  for (const auto& e : fs::recursive_directory_iterator(dir, ec))
-    if (e.is_regular_file()) ++n;
-  return n;
+// A blob of bytes no other test stores, named by `n` uploads of `owner` (straight in SQL: the
+// reference counting is the schema's, migration 0039).
+std::string blob_with_uploads(const accounts::Account& owner, const std::string& tag, int n, std::vector<std::string>& paths) {
+  const auto bytes = "blob-" + tag + "-" + std::to_string(getpid()) + "-" + random_hex(8);
+  const auto sha = files::sha256_hex(bytes);
+  dbtest::run_sql("INSERT INTO blobs (sha256, content_type, size_bytes, data) VALUES ('" + sha + "', 'image/png', " +
+                  std::to_string(bytes.size()) + ", convert_to('" + bytes + "', 'UTF8'))");
+  for (int i = 0; i < n; ++i) {
+    paths.push_back("/uploads/profile/" + files::sha256_hex(bytes + std::to_string(i)).substr(0, 32) + ".png");
+    dbtest::run_sql("INSERT INTO uploads (account_id, kind, path, content_type, bytes, blob_sha256) VALUES (" +
+                    std::to_string(owner.id) + ", 'profile', '" + paths.back() + "', 'image/png', " +
+                    std::to_string(bytes.size()) + ", '" + sha + "')");
+  }
+  return sha;
 }
 
 }  // namespace
 
-TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
+TEST(UploadsDb, StoresPicturesUnderRandomNames) {
   const auto owner = make("plain");
-  const std::string dir = dbtest::data_dir() + "/uploads";
-  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   const auto a = uploads.store(owner, "profile", kPng, kRoomy);
   const auto b = uploads.store(owner, "profile", kPng, kRoomy);
   EXPECT_NE(a.url, b.url);
   EXPECT_EQ(a.url.rfind("/uploads/profile/", 0), 0u);
   EXPECT_TRUE(a.url.ends_with(".png"));
-  const auto path = dir + a.url.substr(std::string("/uploads").size());
+  EXPECT_TRUE(files::is_upload_path(a.url));
   EXPECT_EQ(a.bytes, stored_size());
-  EXPECT_EQ(fs::file_size(path), stored_size());
+  const auto served = uploads.find(a.url, {});
+  ASSERT_TRUE(served);
+  EXPECT_EQ(served->content_type, "image/png");
+  EXPECT_EQ(*served->data, files::reencode_image(kPng, files::ImageFormat::png));
+  EXPECT_EQ(served->sha256, files::sha256_hex(*served->data));
 
   // A PNG signature and header followed by filler: sniffed as PNG, but no picture.
   const auto fake = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
@@ -85,6 +101,142 @@ TEST(UploadsDb, StoresCompleteFilesUnderRandomNames) {
 
   EXPECT_THROW(uploads.store(owner, "profile", std::string(1024 * 1024 + 1, 'x'), kRoomy), Error);
   EXPECT_THROW(uploads.store(owner, "../../etc", kPng, kRoomy), Error);
+  EXPECT_EQ(uploads_of(owner), 2);
+}
+
+// Content-addressed: the same bytes are one blob however many uploads (of whichever accounts)
+// name them; each upload still counts against its owner's quota.
+TEST(UploadsDb, TheSameBytesAreStoredOnce) {
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
+  const auto a = uploads.store(make("once-a"), "profile", kPng, kRoomy);
+  const auto b = uploads.store(make("once-b"), "question", kPng, kRoomy);
+  EXPECT_NE(a.url, b.url);
+  EXPECT_EQ(a.sha256, b.sha256);
+  EXPECT_EQ(blobs_named(a.sha256), 1);
+  EXPECT_GE(dbtest::scalar("SELECT count(*) FROM uploads WHERE blob_sha256 = '" + a.sha256 + "'"), 2);
+}
+
+TEST(UploadsDb, ABlobGoesWithItsLastReference) {
+  const auto owner = make("refs");
+  std::vector<std::string> paths;
+  const auto sha = blob_with_uploads(owner, "refs", 2, paths);
+  dbtest::run_sql("DELETE FROM uploads WHERE path = '" + paths[0] + "'");
+  EXPECT_EQ(blobs_named(sha), 1) << "another upload still names it";
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
+  EXPECT_FALSE(uploads.find(paths[0], {}));
+  EXPECT_TRUE(uploads.find(paths[1], {}));
+  dbtest::run_sql("DELETE FROM uploads WHERE path = '" + paths[1] + "'");
+  EXPECT_EQ(blobs_named(sha), 0) << "the last reference took it along";
+}
+
+// The last reference deleted while an upload of the same bytes comes in: whichever wins, the
+// blob exists exactly when an upload names it, and neither transaction fails.
+TEST(UploadsDb, ADeleteRacingAnUploadOfTheSameBytesLeavesNoOrphanAndNoDanglingRow) {
+  const auto owner = make("race-delete");
+  for (int round = 0; round < 20; ++round) {
+    std::vector<std::string> paths;
+    const auto sha = blob_with_uploads(owner, "race" + std::to_string(round), 1, paths);
+    const auto bytes = dbtest::pool().autocommit([&](db::Tx& tx) {
+      return *files::upload_repo::find_blob(tx, paths[0], {})->data;
+    });
+    const auto again = "/uploads/profile/" + random_hex(16) + ".png";
+    dbtest::race([&] { dbtest::run_sql("DELETE FROM uploads WHERE path = '" + paths[0] + "'"); },
+                 [&] {
+                   try {
+                     dbtest::pool().transaction([&](db::Tx& tx) {
+                       files::upload_repo::put_blob(tx, sha, "image/png", bytes);
+                       EXPECT_TRUE(files::upload_repo::insert_within_quota(
+                           tx, {owner.id, "profile", again, "image/png", static_cast<std::int64_t>(bytes.size()), sha},
+                           1LL << 40, 1 << 30));
+                     });
+                   } catch (const std::exception& e) {
+                     ADD_FAILURE() << "round " << round << ": " << e.what();
+                   }
+                 });
+    EXPECT_EQ(blobs_named(sha), 1) << "round " << round;
+    dbtest::run_sql("DELETE FROM uploads WHERE path = '" + again + "'");
+    EXPECT_EQ(blobs_named(sha), 0) << "round " << round;
+  }
+}
+
+// Serving: the bytes once, then from the cache; a known ETag costs no bytes; anything that is
+// not one of our names is nothing, without a query.
+TEST(UploadsDb, FindServesFromTheCacheAndHonoursKnownHashes) {
+  files::UploadCache cache(1024 * 1024);
+  cache.set_enabled(true);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, &cache);
+  const auto stored = uploads.store(make("serve"), "profile", kPng, kRoomy);
+  const auto first = uploads.find(stored.url, {});
+  ASSERT_TRUE(first && first->data);
+  EXPECT_EQ(cache.misses(), 1u);
+  const auto second = uploads.find(stored.url, {});
+  ASSERT_TRUE(second && second->data);
+  EXPECT_EQ(cache.hits(), 1u);
+  EXPECT_EQ(cache.bytes(), stored.bytes);
+  EXPECT_FALSE(uploads.find(stored.url, {stored.sha256})->data) << "the client has them";
+  cache.forget_all();
+  const auto revalidated = uploads.find(stored.url, {stored.sha256});
+  ASSERT_TRUE(revalidated);
+  EXPECT_FALSE(revalidated->data) << "not read from the database either";
+  EXPECT_EQ(revalidated->sha256, stored.sha256);
+  for (const std::string& bad : {std::string("/uploads/profile/none.png"), "/uploads/profile/" + std::string(32, 'g') + ".png",
+                                "/uploads/nope/" + std::string(32, 'a') + ".png", "/uploads/profile/" + std::string(32, 'a') + ".gif",
+                                std::string("/uploads/profile/../../etc/passwd"), "/uploads/profile/" + std::string(5000, 'a') + ".png"})
+    EXPECT_FALSE(uploads.find(bad, {})) << bad;
+  EXPECT_FALSE(uploads.find("/uploads/profile/" + random_hex(16) + ".png", {})) << "a name of no upload";
+}
+
+TEST(UploadsDb, TheCacheIsBoundedByBytesAndDropsTheLeastRecentlyUsed) {
+  files::UploadCache cache(40);
+  const auto entry = [](std::size_t n) { return files::CachedUpload{"h", "image/png", std::make_shared<const std::string>(n, 'x')}; };
+  cache.put("/a", entry(10), cache.epoch());
+  EXPECT_EQ(cache.bytes(), 0u) << "nothing kept while the listener is not connected";
+  cache.set_enabled(true);
+  cache.put("/a", entry(10), cache.epoch());
+  cache.put("/b", entry(10), cache.epoch());
+  cache.put("/c", entry(10), cache.epoch());
+  EXPECT_TRUE(cache.find("/a"));  // now the most recent
+  cache.put("/d", entry(10), cache.epoch());
+  cache.put("/e", entry(10), cache.epoch());
+  EXPECT_EQ(cache.bytes(), 40u);
+  EXPECT_FALSE(cache.find("/b")) << "the least recently used went first";
+  EXPECT_TRUE(cache.find("/a"));
+  cache.put("/big", entry(11), cache.epoch());
+  EXPECT_FALSE(cache.find("/big")) << "over a quarter of the capacity: never kept";
+  const auto before = cache.epoch();
+  cache.forget_all();
+  cache.put("/late", entry(10), before);
+  EXPECT_FALSE(cache.find("/late")) << "read before a delete was announced";
+  EXPECT_EQ(cache.bytes(), 0u);
+}
+
+// `camp uploads migrate`: files of uploads recorded before migration 0039 become blobs; a
+// second run finds nothing more to do; a symlink out of the directory is not followed.
+TEST(UploadsDb, ImportReadsOldFilesOnceAndStaysUnderItsRoot) {
+  const auto owner = make("import");
+  const auto root = dbtest::data_dir() + "/old-uploads-" + random_hex(4);
+  fs::create_directories(root + "/profile");
+  const auto picture = files::reencode_image(kPng, files::ImageFormat::png) + random_hex(8);  // bytes of its own
+  const auto name = [] { return random_hex(16) + ".png"; };
+  const auto kept = name(), linked = name(), absent = name();
+  std::ofstream(root + "/profile/" + kept, std::ios::binary) << picture;
+  std::ofstream(dbtest::data_dir() + "/outside.png") << "secret";
+  fs::create_symlink(dbtest::data_dir() + "/outside.png", root + "/profile/" + linked);
+  for (const auto& n : {kept, linked, absent})
+    dbtest::run_sql("INSERT INTO uploads (account_id, kind, path, content_type, bytes) VALUES (" + std::to_string(owner.id) +
+                    ", 'profile', '/uploads/profile/" + n + "', 'image/png', 10)");
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
+  const auto first = uploads.import_files(root);
+  EXPECT_EQ(first.migrated, 1);
+  EXPECT_GE(first.missing, 2);
+  const auto served = uploads.find("/uploads/profile/" + kept, {});
+  ASSERT_TRUE(served);
+  EXPECT_EQ(*served->data, picture);
+  EXPECT_FALSE(uploads.find("/uploads/profile/" + linked, {}));
+  const auto second = uploads.import_files(root);
+  EXPECT_EQ(second.migrated, 0);
+  EXPECT_EQ(second.missing, first.missing);
+  dbtest::run_sql("DELETE FROM uploads WHERE account_id = " + std::to_string(owner.id));  // no row without bytes left behind
 }
 
 // What the profile and event forms accept as an image: a recorded upload of the right kind,
@@ -93,7 +245,7 @@ TEST(UploadsDb, UploadsAreKnownByOwnerKindAndAdminRole) {
   const auto student = make("owner");
   const auto other = make("other");
   const auto admin = make("admin", "admin");
-  files::UploadService uploads(dbtest::pool(), dir_for("owners"), 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   const auto mine = uploads.store(student, "profile", kPng, kRoomy).url;
   const auto admins = uploads.store(admin, "event", kPng, kRoomy).url;
   dbtest::pool().transaction([&](db::Tx& tx) {
@@ -111,8 +263,7 @@ TEST(UploadsDb, UploadsAreKnownByOwnerKindAndAdminRole) {
 
 TEST(UploadsDb, TrialAccountsCannotUpload) {
   const auto trial = make("trial", "trial");
-  const auto dir = dir_for("trial");
-  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   try {
     uploads.store(trial, "profile", kPng, kRoomy);
     FAIL();
@@ -120,13 +271,12 @@ TEST(UploadsDb, TrialAccountsCannotUpload) {
     EXPECT_EQ(e.code(), errc::forbidden);
     EXPECT_STREQ(e.what(), "体験アカウントではファイルをアップロードできません");
   }
-  EXPECT_EQ(files_in(dir), 0u);
+  EXPECT_EQ(uploads_of(trial), 0);
 }
 
 TEST(UploadsDb, TotalBytesPerAccountAreCapped) {
   const auto owner = make("quota");
-  const auto dir = dir_for("quota");
-  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   const files::UploadQuota quota{3 * stored_size(), 1000};
   for (int i = 0; i < 3; ++i) uploads.store(owner, "profile", kPng, quota);
   try {
@@ -137,14 +287,14 @@ TEST(UploadsDb, TotalBytesPerAccountAreCapped) {
     EXPECT_STREQ(e.what(), "アップロードできる容量の上限に達しました");
     EXPECT_FALSE(e.retry_after_seconds());  // it does not free itself
   }
-  EXPECT_EQ(files_in(dir), 3u);  // the refused upload wrote nothing
+  EXPECT_EQ(uploads_of(owner), 3);  // the refused upload wrote nothing
   // Another account has its own quota.
   EXPECT_NO_THROW(uploads.store(make("quota-other"), "profile", kPng, quota));
 }
 
 TEST(UploadsDb, UploadsPerHourAreCappedWithRetryAfter) {
   const auto owner = make("rate");
-  files::UploadService uploads(dbtest::pool(), dir_for("rate"), 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   const files::UploadQuota quota{1024 * 1024 * 1024, 4};
   for (int i = 0; i < 4; ++i) uploads.store(owner, "question", kPng, quota);
   try {
@@ -161,8 +311,7 @@ TEST(UploadsDb, UploadsPerHourAreCappedWithRetryAfter) {
 
 TEST(UploadsDb, ParallelUploadsNeverShareTheLastSlot) {
   const auto owner = make("race");
-  const auto dir = dir_for("race");
-  files::UploadService uploads(dbtest::pool(), dir, 1024 * 1024);
+  files::UploadService uploads(dbtest::pool(), 1024 * 1024, nullptr);
   const files::UploadQuota quota{1024 * 1024 * 1024, 3};
   std::atomic<int> stored{0}, refused{0};
   std::vector<std::thread> threads;
@@ -178,15 +327,5 @@ TEST(UploadsDb, ParallelUploadsNeverShareTheLastSlot) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(stored.load(), 3);
   EXPECT_EQ(refused.load(), 5);
-  EXPECT_EQ(files_in(dir), 3u);
-}
-
-TEST(UploadsDb, PartialFilesFromACrashAreRemoved) {
-  const std::string dir = dbtest::data_dir() + "/uploads-crash";
-  fs::create_directories(dir + "/profile");
-  std::ofstream(dir + "/profile/.abc.png.part") << "half";
-  std::ofstream(dir + "/profile/kept.png") << "whole";
-  files::UploadService(dbtest::pool(), dir, 1024).remove_partial_files();
-  EXPECT_FALSE(fs::exists(dir + "/profile/.abc.png.part"));
-  EXPECT_TRUE(fs::exists(dir + "/profile/kept.png"));
+  EXPECT_EQ(uploads_of(owner), 3);
 }

@@ -1,5 +1,5 @@
 // libFuzzer target: the static-path resolver (daemon/static_files.cpp static_relative_path),
-// which turns a raw request path into a file name under the web root or the uploads. Whatever
+// which turns a raw request path into a file name under the web root. Whatever
 // it accepts must be plainly relative: no "..", no empty or hidden segment, no backslash, no
 // control byte, no NUL. One trailing '/' is allowed (the web app's routes; open_beneath never
 // opens such a name): tests/unit/static_path_test.cpp says so too.
@@ -10,11 +10,6 @@
 
 #include "core/config.hpp"
 #include "static_files.hpp"
-
-// serve_static (in the same file, not fuzzed here) calls Config::uploads_dir from
-// lib/core/config.cpp, which brings the YAML loader along: this definition satisfies the linker
-// instead, so the target compiles only what static_relative_path needs.
-std::string camp::Config::uploads_dir() const { return data_dir + "/uploads"; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string raw(reinterpret_cast<const char*>(data), size);

@@ -54,6 +54,26 @@ TEST(Router, TrailingSlashAndExtraSegmentsDoNotMatch) {
   EXPECT_EQ(r.match(b).route, nullptr);
 }
 
+// What a personal access token needs (docs/tokens.md): read for GET, the group's scope for
+// writes, a session for writes outside a group and for the routes that say so.
+TEST(Router, TokenScopesComeFromTheMethodTheGroupOrTheRoute) {
+  Router r;
+  {
+    WriteScope writes(r, "events:write");
+    r.add({"GET", "/api/v1/events", Access::logged_in, ok});
+    r.add({"POST", "/api/v1/events", Access::logged_in, ok});
+    r.add(session_only({"GET", "/api/v1/calendar_feed", Access::logged_in, ok}));
+    r.add(needs_scope({"GET", "/api/v1/audit_logs", Access::logged_in, ok}, "questionnaires:export"));
+  }
+  r.add({"PATCH", "/api/v1/accounts/{id:int}", Access::logged_in, ok});
+  const auto& routes = r.routes();
+  EXPECT_EQ(routes[0].scope, "read");
+  EXPECT_EQ(routes[1].scope, "events:write");
+  EXPECT_EQ(routes[2].scope, kSessionOnly);
+  EXPECT_EQ(routes[3].scope, "questionnaires:export");
+  EXPECT_EQ(routes[4].scope, kSessionOnly);
+}
+
 TEST(ClientAddress, ForwardedForOnlyFromTrustedProxies) {
   const std::vector<std::string> trusted{"127.0.0.1"};
   EXPECT_EQ(client_address("10.0.0.5", "203.0.113.9", trusted), "10.0.0.5");

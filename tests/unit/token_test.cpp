@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "accounts/token.hpp"
 #include "core/error.hpp"
@@ -122,19 +123,41 @@ TEST(Token, SignatureCheckIsStrict) {
 TEST(Token, SecretFileReadableByOthersIsRefused) {
   char dir_template[] = "/tmp/camp-token-test-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
-  const auto secret = load_or_create_jwt_secret("", dir);  // created 0600
-  EXPECT_EQ(load_or_create_jwt_secret("", dir), secret);
+  const auto secret = load_or_create_jwt_secret("", "", dir);  // created 0600
+  EXPECT_EQ(load_or_create_jwt_secret("", "", dir), secret);
   const auto path = dir + "/jwt_secret";
   ::chmod(path.c_str(), 0644);
   try {
-    load_or_create_jwt_secret("", dir);
+    load_or_create_jwt_secret("", "", dir);
     FAIL() << "a world-readable secret was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("chmod 600"), std::string::npos) << e.what();
   }
   ::chmod(path.c_str(), 0640);
-  EXPECT_THROW(load_or_create_jwt_secret("", dir), Error);
+  EXPECT_THROW(load_or_create_jwt_secret("", "", dir), Error);
   ::chmod(path.c_str(), 0600);
-  EXPECT_EQ(load_or_create_jwt_secret("", dir), secret);
+  EXPECT_EQ(load_or_create_jwt_secret("", "", dir), secret);
+  std::filesystem::remove_all(dir);
+}
+
+// jwt_secret_file: the operator's file, read as it is and never created; the data directory
+// is not looked at.
+TEST(Token, SecretFileFromTheConfig) {
+  char dir_template[] = "/tmp/camp-token-test-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const auto file = dir + "/shared-key";
+  EXPECT_THROW(load_or_create_jwt_secret("", file, dir + "/data"), Error);  // missing: refused
+  EXPECT_FALSE(std::filesystem::exists(file));
+  const std::string key(40, 'k');
+  std::ofstream(file) << key << "\n";
+  ::chmod(file.c_str(), 0600);
+  EXPECT_EQ(load_or_create_jwt_secret("", file, dir + "/data"), key);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/data"));
+  ::chmod(file.c_str(), 0644);
+  EXPECT_THROW(load_or_create_jwt_secret("", file, dir + "/data"), Error);
+  std::ofstream(file) << "short\n";
+  ::chmod(file.c_str(), 0600);
+  EXPECT_THROW(load_or_create_jwt_secret("", file, dir + "/data"), Error);
+  EXPECT_EQ(load_or_create_jwt_secret("configured", file, dir + "/data"), "configured");
   std::filesystem::remove_all(dir);
 }

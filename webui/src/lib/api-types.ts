@@ -99,3 +99,7 @@ export type NotificationPreferencesInput =
   operations['updateNotificationPreferences']['requestBody']['content']['application/json']['notification_preferences'];
 /** A "My data" export request (GET/POST /api/v1/accounts/me/data_exports). */
 export type DataExport = Schemas['DataExport'];
+export type AccessToken = Schemas['AccessToken'];
+export type TokenScope = Schemas['TokenScope'];
+/** The `token` member of POST /api/v1/accounts/me/tokens. */
+export type AccessTokenInput = operations['createAccessToken']['requestBody']['content']['application/json']['token'];

@@ -8,6 +8,7 @@ import { AppTheme } from '../../../components/app-theme';
 import { CloseIcon } from '../../../components/icons';
 import { useMe } from '../api/get-me';
 import type { AccountPrefill } from '../account-param';
+import { AccessTokenSettings } from './access-token-settings';
 import { DataExportSettings } from './data-export-settings';
 import { NotificationSettings } from './notification-settings';
 import { SettingsForm } from './settings-form';
@@ -15,7 +16,7 @@ import { TwoFactorSettings } from './two-factor-settings';
 
 export const CLOSE_AFTER_SAVE_MS = 10;
 
-export type SettingsTab = 'profile' | 'notifications' | 'two_factor' | 'my_data';
+export type SettingsTab = 'profile' | 'notifications' | 'two_factor' | 'tokens' | 'my_data';
 
 export interface SettingsDialogProps {
   open: boolean;
@@ -24,8 +25,8 @@ export interface SettingsDialogProps {
   initialTab?: SettingsTab;
 }
 
-// 設定: four tabs, プロフィール, 通知 (how mail about notifications comes), 二段階認証 and
-// データのダウンロード ("My data"). Closes by the close icon or a click outside; after a save it
+// 設定: five tabs, プロフィール, 通知 (how mail about notifications comes), 二段階認証,
+// アクセストークン (for scripts and the camp command) and データのダウンロード ("My data"). Closes by the close icon or a click outside; after a save it
 // closes 10 ms later.
 export default function SettingsDialog({ open, prefill, onClose, initialTab = 'profile' }: SettingsDialogProps) {
   const { data: account } = useMe();
@@ -59,11 +60,13 @@ export default function SettingsDialog({ open, prefill, onClose, initialTab = 'p
           <Tab value="profile" label="プロフィール" />
           <Tab value="notifications" label="通知" />
           <Tab value="two_factor" label="二段階認証" />
+          <Tab value="tokens" label="アクセストークン" />
           <Tab value="my_data" label="データのダウンロード" />
         </Tabs>
         {open && tab === 'profile' && <SettingsForm account={account} prefill={prefill} onSaved={onSaved} />}
         {open && tab === 'notifications' && <NotificationSettings onSaved={onSaved} />}
         {open && tab === 'two_factor' && <TwoFactorSettings />}
+        {open && tab === 'tokens' && <AccessTokenSettings />}
         {open && tab === 'my_data' && <DataExportSettings />}
       </Dialog>
     </AppTheme>
