@@ -11,10 +11,15 @@
 #include "exit_codes.hpp"
 #include "remote/credentials.hpp"
 #include "remote/http_client.hpp"
+#include "tokens/scope.hpp"
 
 namespace camp::cli {
 namespace login_command {
 namespace {
+
+// The token `camp login` makes lives 90 days: long enough for a laptop, short enough that a
+// forgotten one ends by itself.
+constexpr int kLoginTokenDays = 90;
 
 struct LoginCli {
   std::string server;
@@ -42,6 +47,30 @@ std::string ask(const char* prompt, bool secret) {
   return line;
 }
 
+// E-mail, password (and the two-factor code when the account has it on) open a session only
+// long enough to make a personal access token for this machine, then close it: what is kept
+// is a token with a name, scopes and an expiry, listed and revocable in 設定 → アクセストークン.
+std::string token_from_password(const std::string& server) {
+  const auto email = ask("E-mail: ", false);
+  const auto password = ask("Password: ", true);
+  remote::HttpClient anonymous(server, "");
+  auto step = anonymous.write("POST", "/api/v1/account_token", {{"auth", {{"email", email}, {"password", password}}}});
+  if (step.value("two_factor_required", false)) {
+    const auto code = ask("Two-factor code: ", true);
+    step = anonymous.write("POST", "/api/v1/sessions/two_factor", {{"challenge", step.value("challenge", "")}, {"code", code}});
+  }
+  remote::HttpClient session(server, step.value("jwt", ""));
+  char host[256] = "";
+  ::gethostname(host, sizeof host - 1);
+  auto scopes = nlohmann::json::array();
+  for (const auto scope : tokens::all_scopes()) scopes.push_back(std::string(scope));
+  const auto made = session.write(
+      "POST", "/api/v1/accounts/me/tokens",
+      {{"token", {{"name", "camp login (" + std::string(host) + ")"}, {"scopes", scopes}, {"expires_in_days", kLoginTokenDays}}}});
+  session.write("DELETE", "/api/v1/account_token", nlohmann::json::object());
+  return made.value("secret", "");
+}
+
 int login(Context& ctx, const LoginCli& o) {
   const auto server = remote::normalise_server(o.server);
   std::string token;
@@ -49,11 +78,7 @@ int login(Context& ctx, const LoginCli& o) {
     if (*o.token_from != "-") throw Error(errc::malformed, "--token takes '-': the token is read from stdin, never from the command line");
     token = std::string(text::trim(ask("Token: ", true)));
   } else {
-    const auto email = ask("E-mail: ", false);
-    const auto password = ask("Password: ", true);
-    remote::HttpClient anonymous(server, "");
-    token = anonymous.write("POST", "/api/v1/account_token", {{"auth", {{"email", email}, {"password", password}}}})
-                .value("jwt", "");
+    token = token_from_password(server);
   }
   if (token.empty()) throw Error(errc::unauthenticated, "no token given");
   // Checked before it is kept: a typo is said now, not at the next command.
@@ -84,7 +109,7 @@ void setup_login(CLI::App& app, Run& run) {
   auto* in = app.add_subcommand("login", "Keep a token for remote mode (e-mail and password, or --token - from stdin)");
   auto o = std::make_shared<LoginCli>();
   in->add_option("URL", o->server, "The school (https://...)")->required();
-  in->add_option("--token", o->token_from, "'-': read a token (camp_pat_... or a session token) from stdin");
+  in->add_option("--token", o->token_from, "'-': read a personal access token (camp_pat_...) from stdin");
   in->callback([&run, o] { run = [o](Context& ctx) { return login(ctx, *o); }; });
   app.add_subcommand("logout", "Remove the stored token")->callback([&run] { run = [](Context& ctx) { return logout(ctx); }; });
 }
