@@ -7,6 +7,7 @@
 #include "backends/operators.hpp"
 #include "context.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "exit_codes.hpp"
 
 namespace camp::cli {
@@ -107,7 +108,7 @@ void setup_curriculum(CLI::App& app, Run& run) {
   auto* list_cmd = subs->add_subcommand("list", "List submissions, oldest first");
   auto list_opts = std::make_shared<SubmissionListOptions>();
   list_cmd->add_flag("--waiting", list_opts->waiting, "Only those waiting for a review");
-  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, 100000));
+  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, limits::operator_list_max));
   list_cmd->callback([&run, list_opts] { run = [list_opts](Context& ctx) { return list_submissions(ctx, *list_opts); }; });
 
   auto* revs = app.add_subcommand("reviews", "Mentors' reviews");

@@ -7,6 +7,7 @@
 #include "app/services.hpp"
 #include "backends/operators.hpp"
 #include "context.hpp"
+#include "core/limits.hpp"
 #include "core/text.hpp"
 #include "exit_codes.hpp"
 #include "mail/mime.hpp"
@@ -120,7 +121,7 @@ void setup_mail(CLI::App& app, Run& run) {
   auto list_opts = std::make_shared<ListOptions>();
   list_cmd->add_flag("--failed", list_opts->failed, "Only mails that were given up on");
   list_cmd->add_option("--status", list_opts->status, "Only mails in this state")->check(CLI::IsMember({"queued", "sent", "failed"}));
-  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, 10000));
+  list_cmd->add_option("--limit", list_opts->limit, "At most this many (default 100)")->check(CLI::Range(1, limits::operator_list_max));
   list_cmd->callback([&run, list_opts] { run = [list_opts](Context& ctx) { return list_mails(ctx, *list_opts); }; });
 
   auto* show_cmd = group->add_subcommand("show", "One mail: state, last error and text");

@@ -2,6 +2,7 @@
 // mail::OutboxService, which admits admins only.
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
 #include "routes/routes.hpp"
@@ -20,7 +21,7 @@ Response list(Context& ctx) {
     if (*s != "queued" && *s != "sent" && *s != "failed") throw Error(errc::malformed, "query parameter 'status' is not valid");
     status = mail::status_from(*s);
   }
-  const auto mails = ctx.app.mail_outbox.list(ctx.me(), status, ctx.bounded_query("limit", 100, 10000));
+  const auto mails = ctx.app.mail_outbox.list(ctx.me(), status, ctx.bounded_query("limit", 100, limits::operator_list_max));
   auto data = nlohmann::json::array();
   for (const auto& m : mails) data.push_back(mail::to_json(m, false));
   return Response::json(200, {{"data", data}});

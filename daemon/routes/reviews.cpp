@@ -1,6 +1,7 @@
 // The review queue, claims, reviews and the reviewers' notes (docs/curriculum.md).
 #include "app.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/messages.hpp"
 #include "http/context.hpp"
 #include "http/json_body.hpp"
@@ -81,7 +82,7 @@ Response note(Context& ctx) {
 
 // The newest submissions, oldest first (`camp submissions list` in remote mode); reviewers.
 Response recent(Context& ctx) {
-  const auto items = ctx.app.reviews.recent(ctx.me(), ctx.flag_query("waiting").value_or(false), ctx.bounded_query("limit", 100, 100000));
+  const auto items = ctx.app.reviews.recent(ctx.me(), ctx.flag_query("waiting").value_or(false), ctx.bounded_query("limit", 100, limits::operator_list_max));
   auto data = nlohmann::json::array();
   for (const auto& s : items) {
     auto j = reviews::to_json(s);

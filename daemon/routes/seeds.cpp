@@ -34,7 +34,9 @@ Response seed(Context& ctx) {
 }  // namespace seeds_routes
 
 void add_seeds(http::Router& r) {
-  r.add(http::needs_scope({"POST", "/api/v1/seeds", http::Access::logged_in, seeds_routes::seed}, tokens::kSeedWrite));
+  // The slow lane: a fixture's accounts may carry passwords to hash (argon2id).
+  r.add(http::needs_scope({"POST", "/api/v1/seeds", http::Access::logged_in, seeds_routes::seed, http::Lane::slow},
+                          tokens::kSeedWrite));
 }
 
 }  // namespace camp::routes

@@ -39,6 +39,10 @@ void append_hex(std::string& out, unsigned char c) {
 
 bool valid_utf8(std::string_view bytes) { return utf8::is_valid(bytes.begin(), bytes.end()); }
 
+std::size_t invalid_utf8_at(std::string_view bytes) {
+  return static_cast<std::size_t>(utf8::find_invalid(bytes.begin(), bytes.end()) - bytes.begin());
+}
+
 bool has_control(std::string_view bytes) {
   return std::any_of(bytes.begin(), bytes.end(), [](char c) { return is_control(static_cast<unsigned char>(c)); });
 }

@@ -8,6 +8,8 @@ namespace camp::text {
 
 // Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF (utfcpp).
 bool valid_utf8(std::string_view bytes);
+// The offset of the first byte that breaks strict UTF-8; bytes.size() when none does.
+std::size_t invalid_utf8_at(std::string_view bytes);
 // C0 controls (NUL, CR, LF, ESC ...) and DEL.
 bool has_control(std::string_view bytes);
 // Text fit for one line of a mail header or a title: no C0 or C1 control, DEL, or Unicode

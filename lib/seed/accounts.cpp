@@ -1,6 +1,7 @@
 // Seeding accounts: the `accounts` section, matched by e-mail (case-insensitive).
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 #include "accounts/password.hpp"
 #include "accounts/repo.hpp"
@@ -59,6 +60,9 @@ bool same(const accounts::Account& current, const AccountEntry& wanted, const st
 
 void read_accounts(const YAML::Node& section, Fixture& out, YamlReader& in) {
   if (!in.sequence(section, "accounts")) return;
+  // Each e-mail's first line: a duplicate is one problem, however many came before it (a
+  // scan of the earlier entries made a file of n copies n² problems).
+  std::unordered_map<std::string, int> first_line;
   for (std::size_t i = 0; i < section.size(); ++i) {
     const auto node = section[i];
     if (!in.mapping(node, path(i), {"email", "role", "course", "nickname", "password"})) continue;
@@ -82,9 +86,10 @@ void read_accounts(const YAML::Node& section, Fixture& out, YamlReader& in) {
     if (role && needs_course && !a.course) problems.add(a.at, path(i) + ".course", std::string(msg::fixture_course_required));
     if (role && !needs_course && a.course)
       problems.add(at(a, "course"), path(i) + ".course", std::string(msg::fixture_course_not_allowed));
-    for (const auto& earlier : out.accounts)
-      if (text::lower_ascii(earlier.email) == text::lower_ascii(a.email) && !a.email.empty())
-        problems.add(at(a, "email"), path(i) + ".email", msg::fixture_duplicate_email(std::to_string(earlier.at.line)));
+    if (!a.email.empty()) {
+      const auto [earlier, first] = first_line.emplace(text::lower_ascii(a.email), a.at.line);
+      if (!first) problems.add(at(a, "email"), path(i) + ".email", msg::fixture_duplicate_email(std::to_string(earlier->second)));
+    }
     out.accounts.push_back(std::move(a));
   }
 }

@@ -7,6 +7,8 @@
 
 #include "core/error.hpp"
 #include "core/messages.hpp"
+#include "core/text.hpp"
+#include "core/utf8.hpp"
 
 namespace camp::seed {
 
@@ -20,11 +22,21 @@ const std::vector<Domain>& domains() {
   return list;
 }
 
-Fixture read_fixture_yaml(const std::string& text, const std::string& source) {
+Fixture read_fixture_yaml(const std::string& yaml, const std::string& source) {
   Problems problems(source);
+  // Bytes that are not UTF-8 could reach neither PostgreSQL nor a JSON message: the first one
+  // is reported where it is, and nothing else is read.
+  if (const auto bad = text::invalid_utf8_at(yaml); bad < yaml.size()) {
+    const auto before = std::string_view(yaml).substr(0, bad);
+    const auto line_start = before.rfind('\n');
+    const int line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+    const auto column = text::char_count(before.substr(line_start == std::string_view::npos ? 0 : line_start + 1)) + 1;
+    problems.add({line, static_cast<int>(column)}, "YAML", std::string(msg::fixture_bad_text));
+    problems.throw_if_any();
+  }
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = YAML::Load(yaml);
   } catch (const YAML::ParserException& e) {
     problems.add({e.mark.line + 1, e.mark.column + 1}, "YAML", e.msg);
     problems.throw_if_any();

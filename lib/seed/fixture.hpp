@@ -73,7 +73,7 @@ using Report = std::vector<std::pair<std::string, Counts>>;
 // Reads a fixture file. Throws Error(invalid) naming FILE:LINE:COLUMN of every problem in
 // its shape or fields, Error(not_found) when it cannot be read.
 Fixture read_fixture_file(const std::string& path);
-Fixture read_fixture_yaml(const std::string& text, const std::string& source);
+Fixture read_fixture_yaml(const std::string& yaml, const std::string& source);
 // The demo school: one account per role, the default categories, a few questions.
 Fixture demo_fixture();
 

@@ -7,6 +7,8 @@
 
 namespace camp::seed {
 
+constexpr std::size_t kProblemsShown = 50;
+
 void Problems::add(Where at, const std::string& path, const std::string& message) {
   std::string place = source_;
   if (at.line > 0) place += ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
@@ -20,7 +22,10 @@ void Problems::throw_if_any() const {
     return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column < b.at.column;
   });
   std::string message = msg::fixture_not_written(std::to_string(sorted.size()));
-  for (std::size_t i = 0; i < sorted.size(); ++i) message += (i ? "; " : "") + sorted[i].text;
+  // The first ones, in file order: a file wrong on every line still makes a message one can read.
+  const auto shown = std::min(sorted.size(), kProblemsShown);
+  for (std::size_t i = 0; i < shown; ++i) message += (i ? "; " : "") + sorted[i].text;
+  if (shown < sorted.size()) message += "; " + msg::fixture_more_problems(std::to_string(sorted.size() - shown));
   throw Error(errc::invalid, message);
 }
 

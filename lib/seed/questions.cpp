@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/limits.hpp"
@@ -129,22 +131,22 @@ void check_author(Services& s, const Fixture& f, const std::string& email, Where
 
 void read_categories(const YAML::Node& section, Fixture& out, YamlReader& in) {
   if (!in.sequence(section, "question_categories")) return;
+  std::unordered_set<std::string> names;  // one problem per duplicate, not one per earlier copy
   for (std::size_t i = 0; i < section.size(); ++i) {
     const auto path = "question_categories[" + std::to_string(i) + "]";
     auto parent = read_category(section[i], path, in, true);
     if (section[i].IsMap() && in.sequence(section[i]["lists"], path + ".lists")) {
       const auto lists = section[i]["lists"];
+      std::unordered_set<std::string> child_names;
       for (std::size_t j = 0; j < lists.size(); ++j) {
         auto child = read_category(lists[j], path + ".lists[" + std::to_string(j) + "]", in, false);
-        for (const auto& earlier : parent.lists)
-          if (earlier.name == child.name && !child.name.empty())
-            in.problems().add(child.at, path + ".lists[" + std::to_string(j) + "].name", std::string(msg::category_name_taken));
+        if (!child.name.empty() && !child_names.insert(child.name).second)
+          in.problems().add(child.at, path + ".lists[" + std::to_string(j) + "].name", std::string(msg::category_name_taken));
         parent.lists.push_back(std::move(child));
       }
     }
-    for (const auto& earlier : out.categories)
-      if (earlier.name == parent.name && !parent.name.empty())
-        in.problems().add(parent.at, path + ".name", std::string(msg::category_name_taken));
+    if (!parent.name.empty() && !names.insert(parent.name).second)
+      in.problems().add(parent.at, path + ".name", std::string(msg::category_name_taken));
     out.categories.push_back(std::move(parent));
   }
 }
@@ -187,6 +189,7 @@ void add_demo_categories(Fixture& f) {
 void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
   if (!in.sequence(section, "questions")) return;
   auto& problems = in.problems();
+  std::unordered_map<std::string, int> first_line;  // author (any case) and title -> its first line
   for (std::size_t i = 0; i < section.size(); ++i) {
     const auto node = section[i];
     const auto path = question_path(i);
@@ -209,9 +212,10 @@ void read_questions(const YAML::Node& section, Fixture& out, YamlReader& in) {
     if (!text::one_line(q.title)) problems.add(at(q, "title"), path + ".title", std::string(msg::title_one_line));
     else if (validate::char_count(q.title) > limits::question_title_max) problems.add(at(q, "title"), path + ".title", std::string(msg::title_too_long));
     if (validate::char_count(q.body) > limits::question_body_max) problems.add(at(q, "body"), path + ".body", std::string(msg::body_too_long));
-    for (const auto& earlier : out.questions)
-      if (text::lower_ascii(earlier.author) == text::lower_ascii(q.author) && earlier.title == q.title && !q.title.empty())
-        problems.add(at(q, "title"), path + ".title", msg::fixture_duplicate_title(std::to_string(earlier.at.line)));
+    if (!q.title.empty()) {
+      const auto [earlier, first] = first_line.emplace(text::lower_ascii(q.author) + '\n' + q.title, q.at.line);
+      if (!first) problems.add(at(q, "title"), path + ".title", msg::fixture_duplicate_title(std::to_string(earlier->second)));
+    }
 
     if (in.sequence(node["answers"], path + ".answers")) {
       const auto answers = node["answers"];

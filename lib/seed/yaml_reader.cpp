@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/messages.hpp"
+#include "core/text.hpp"
 
 namespace camp::seed {
 
@@ -49,7 +50,13 @@ std::optional<std::string> YamlReader::text(const YAML::Node& map, const char* k
     problems_.add(where(value), path + "." + key, std::string(msg::fixture_string_expected));
     return std::nullopt;
   }
-  return value.Scalar();
+  // An escape ("\0", "\ud800") can still make bytes PostgreSQL refuses.
+  const auto& scalar = value.Scalar();
+  if (!text::valid_utf8(scalar) || scalar.find('\0') != std::string::npos) {
+    problems_.add(where(value), path + "." + key, std::string(msg::fixture_bad_text));
+    return std::nullopt;
+  }
+  return scalar;
 }
 
 bool YamlReader::flag(const YAML::Node& map, const char* key, const std::string& path, bool fallback) {
