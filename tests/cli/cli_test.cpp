@@ -244,6 +244,20 @@ TEST_F(Cli, BadFixtureIsRefusedWithItsLinesAndWritesNothing) {
   EXPECT_EQ(syntax.code, 3) << syntax.out;
   EXPECT_NE(syntax.out.find("syntax.yaml:3:"), std::string::npos) << syntax.out;
 
+  // A copy is one problem naming the first line, however many copies came before it.
+  std::string copies = "accounts:\n";
+  for (int i = 0; i < 3; ++i) copies += "  - {email: Copy@example.jp, role: student, course: rails_4m, password: fine-pass-123}\n";
+  const auto copied = camp("db seed " + write_file("copies.yaml", copies));
+  EXPECT_EQ(copied.code, 3) << copied.out;
+  EXPECT_NE(copied.out.find("2件の誤り"), std::string::npos) << copied.out;
+  EXPECT_NE(copied.out.find("copies.yaml:4:13: accounts[2].email: 同じメールアドレスが 2 行目にもあります"), std::string::npos)
+      << copied.out;
+
+  // Bytes that are not UTF-8: where the first one is, in characters.
+  const auto bytes = camp("db seed " + write_file("bytes.yaml", "accounts:\n  - email: 山田\xC0\xAE@example.jp\n"));
+  EXPECT_EQ(bytes.code, 3) << bytes.out;
+  EXPECT_NE(bytes.out.find("bytes.yaml:2:14: YAML: 使えない文字"), std::string::npos) << bytes.out;
+
   EXPECT_EQ(camp("accounts list --json").out, accounts_before);
   EXPECT_EQ(camp("questions list --json").out, questions_before);
   EXPECT_EQ(camp("db seed --demo " + bad).code, 2);  // one or the other
