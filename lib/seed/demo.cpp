@@ -5,6 +5,7 @@
 #include "seed/fixture.hpp"
 #include "seed/notifications.hpp"
 #include "seed/privacy.hpp"
+#include "seed/tokens.hpp"
 #include "seed/questionnaires.hpp"
 #include "seed/reviews.hpp"
 #include "seed/students.hpp"
@@ -31,6 +32,7 @@ DemoReport seed_demo_all(app::Services& services, db::Pool& pool, const std::opt
   out.questionnaire_answers = seed_demo_questionnaires(pool, services.accounts, services.questionnaires);
   seed_demo_notifications(pool);  // told of what the demo data holds
   seed_demo_privacy(services, pool);  // after: the export's notification comes from its own road
+  seed_demo_tokens(services, pool);
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <string>
 
 #include "harness.hpp"
@@ -71,4 +72,19 @@ TEST_F(TokensCli, BadInputHasItsExitCode) {
   EXPECT_EQ(camp("tokens revoke 999999999").code, 4);
   const auto invalid = camp(base + "--scope nope --expires-in-days 7");
   EXPECT_NE(invalid.out.find("選べない権限が含まれています"), std::string::npos) << invalid.out;
+}
+
+// Last in this file: the demo's admin tokens would show in the other tests' lists.
+TEST_F(TokensCli, TheDemoAdminKeepsTwoTokensMadeOnce) {
+  for (int i = 0; i < 2; ++i) ASSERT_EQ(camp("db seed --demo").code, 0);
+  const auto listed = camp("--json tokens list --account admin@example.com");
+  ASSERT_EQ(listed.code, 0) << listed.out;
+  const auto rows = nlohmann::json::parse(listed.out);
+  ASSERT_EQ(rows.size(), 2u) << listed.out;
+  std::set<std::string> names;
+  for (const auto& t : rows) names.insert(t["name"].get<std::string>());
+  EXPECT_EQ(names, (std::set<std::string>{"夜間のアンケート集計 (CI)", "受講生の一括登録 (CI)"}));
+  const auto nightly = rows[0]["name"] == "夜間のアンケート集計 (CI)" ? rows[0] : rows[1];
+  EXPECT_TRUE(nightly["last_used_at"].is_string()) << nightly;
+  EXPECT_EQ(nightly["scopes"], nlohmann::json({"read", "questionnaires:export"}));
 }
