@@ -54,7 +54,8 @@ export function AccessTokenSettings() {
     <DialogContent dividers data-testid="access-token-settings">
       <Stack spacing={2}>
         <Typography variant="body2">
-          スクリプトや camp コマンドからAPIを使うためのトークンです。トークンでできるのは、選んだ権限のうち、あなた自身ができることだけです。有効期限は最長
+          スクリプトや camp
+          コマンドからAPIを使うためのトークンです。トークンでできるのは、選んだ権限のうち、あなた自身ができることだけです。有効期限は最長
           {limits.access_token_days_max}日、作成できるのは{limits.access_tokens_per_account_max}個までです。
         </Typography>
         {secret && <SecretOnce secret={secret} />}
@@ -92,7 +93,12 @@ export function AccessTokenSettings() {
 
 function TokenRow({ token, onDelete }: { token: AccessToken; onDelete: () => void }) {
   return (
-    <ListItem divider disableGutters sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }} data-testid="access-token-row">
+    <ListItem
+      divider
+      disableGutters
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+      data-testid="access-token-row"
+    >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
           {token.name}
@@ -100,12 +106,20 @@ function TokenRow({ token, onDelete }: { token: AccessToken; onDelete: () => voi
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, my: 0.5 }}>
           {token.scopes.map((scope) => (
-            <Chip key={scope} size="small" variant="outlined" label={scopeLabels[scope]} />
+            // A long label wraps inside its chip at phone widths instead of ending in "…".
+            <Chip
+              key={scope}
+              size="small"
+              variant="outlined"
+              label={scopeLabels[scope]}
+              sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+            />
           ))}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           作成 {formatDateTime(token.created_at)} ・ 最終利用{' '}
-          {token.last_used_at ? formatDateTime(token.last_used_at) : 'なし'} ・ 有効期限 {formatDateTime(token.expires_at)}
+          {token.last_used_at ? formatDateTime(token.last_used_at) : 'なし'} ・ 有効期限{' '}
+          {formatDateTime(token.expires_at)}
         </Typography>
       </Box>
       <Button size="small" color="error" variant="outlined" onClick={onDelete}>
@@ -136,7 +150,9 @@ function SecretOnce({ secret }: { secret: string }) {
           size="small"
           fullWidth
           value={secret}
-          slotProps={{ htmlInput: { readOnly: true, 'aria-label': '新しいアクセストークン', 'data-testid': 'access-token-secret' } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'aria-label': '新しいアクセストークン', 'data-testid': 'access-token-secret' },
+          }}
         />
         <Button variant="contained" onClick={() => void copy()} sx={{ flexShrink: 0 }}>
           コピー
