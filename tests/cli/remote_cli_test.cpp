@@ -311,6 +311,37 @@ TEST_F(RemoteCli, LoginKeepsTheTokenPrivateAndLogoutRemovesIt) {
   EXPECT_EQ(remote("events list", "", home).code, 6);
 }
 
+// An account with two-factor login on: `camp login` asks for the code after the password.
+TEST_F(RemoteCli, LoginAsksForTheTwoFactorCodeWhenItIsOn) {
+  ASSERT_EQ(camp("accounts create --email remote.tfa@example.com --role admin", "tfa-pass-1234\n").code, 0);
+  auto post = [](const std::string& path, const std::string& body, const std::string& token) {
+    return json::parse(shell("curl -sS -X POST " + server + path + " -H 'content-type: application/json'" +
+                             (token.empty() ? "" : " -H 'authorization: Bearer " + token + "'") + " -d '" + body + "'")
+                           .out);
+  };
+  const auto session =
+      post("/api/v1/account_token", R"({"auth":{"email":"remote.tfa@example.com","password":"tfa-pass-1234"}})", "")["jwt"]
+          .get<std::string>();
+  const auto secret = post("/api/v1/accounts/me/two_factor", "{}", session)["secret"].get<std::string>();
+  auto code = [&](int steps) {
+    const auto at = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count() + steps * 30;
+    auto out = shell("oathtool --totp -b -N @" + std::to_string(at) + " " + secret).out;
+    return out.substr(0, out.find('\n'));
+  };
+  ASSERT_TRUE(post("/api/v1/accounts/me/two_factor/confirmation", R"({"code":")" + code(0) + R"("})", session).contains("recovery_codes"));
+
+  const auto home = dir() + "/tfa-config";
+  const auto wrong = shell("printf 'remote.tfa@example.com\ntfa-pass-1234\n000000\n' | XDG_CONFIG_HOME='" + home + "' " CAMP_BIN
+                           " login " + server);
+  EXPECT_EQ(wrong.code, 6) << wrong.out;
+  EXPECT_FALSE(std::filesystem::exists(home + "/camp/credentials.json"));
+  const auto in = shell("printf 'remote.tfa@example.com\ntfa-pass-1234\n" + code(1) + "\n' | XDG_CONFIG_HOME='" + home + "' " CAMP_BIN
+                        " login " + server);
+  ASSERT_EQ(in.code, 0) << in.out;
+  EXPECT_NE(in.out.find("as remote.tfa@example.com (admin)"), std::string::npos) << in.out;
+  EXPECT_EQ(remote("accounts list --role admin", "", home).code, 0);
+}
+
 TEST_F(RemoteCli, LocalOnlyCommandsSaySo) {
   for (const char* args : {"db migrate", "db start", "db stop", "db backup /tmp/x.tar", "serve", "events remind", "doctor"}) {
     const auto r = remote(args);
