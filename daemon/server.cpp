@@ -125,6 +125,8 @@ void send(const restinio::request_handle_t& req, const http::Request& r, http::R
       spdlog::error("request {} cannot send {}: {}", r.request_id, r.log_path, e.what());
       resp.set_body(std::string{});
     }
+  } else if (out.shared_body) {
+    resp.set_body(std::move(out.shared_body));
   } else {
     resp.set_body(std::move(out.body));
   }

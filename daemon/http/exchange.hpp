@@ -57,6 +57,9 @@ struct Response {
   int status = 200;
   Headers headers;
   std::string body;
+  // Set: sent instead of body without a copy (an upload from the daemon's cache, shared with
+  // every response that sends it at the same time).
+  std::shared_ptr<const std::string> shared_body;
   UniqueFd file;  // open: send this file (sendfile) instead of body
   int delay_ms = 0;  // send only after this long: a timer waits, not a worker thread
   std::shared_ptr<Later> later;  // set: the answer comes later through it (the rest is unused)

@@ -69,7 +69,7 @@ Response serve(Context& ctx) {
     return r;
   }
   r.header("Content-Type", served->content_type);
-  r.body = *served->data;
+  r.shared_body = served->data;
   return r;
 }
 
