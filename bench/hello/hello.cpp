@@ -1,5 +1,7 @@
 // camp_bench_hello: the ceiling for bench/http.sh. A bare RESTinio server answering
-// GET / with "hello" on a thread pool of 2, nothing else (no router, no logging).
+// GET / with "hello" on a thread pool of 2, nothing else (no router, no logging). GET /bytes/N
+// (N up to 1 MiB) answers N bytes from one shared buffer: the ceiling for a response of that
+// size (bench/uploads.sh: a cached avatar), where the kernel's copying weighs as much as HTTP.
 //
 //   camp_bench_hello 127.0.0.1:18111
 //
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <pthread.h>
+#include <memory>
 #include <string>
 
 namespace {
@@ -53,11 +56,21 @@ int main(int argc, char** argv) {
             .port(port)
             .max_pipelined_requests(4)
             .request_handler([](auto req) {
-              if (req->header().method() == restinio::http_method_get() &&
-                  req->header().path() == "/") {
+              if (req->header().method() != restinio::http_method_get()) return restinio::request_rejected();
+              const auto path = req->header().path();
+              if (path == "/") {
                 return req->create_response()
                     .append_header(restinio::http_field::content_type, "text/plain")
                     .set_body("hello")
+                    .done();
+              }
+              if (path.starts_with("/bytes/")) {
+                static const auto buffer = std::make_shared<const std::string>(1 << 20, 'x');
+                const auto n = std::strtoul(std::string(path.substr(7)).c_str(), nullptr, 10);
+                if (n == 0 || n > buffer->size()) return restinio::request_rejected();
+                return req->create_response()
+                    .append_header(restinio::http_field::content_type, "application/octet-stream")
+                    .set_body(restinio::const_buffer(buffer->data(), n))
                     .done();
               }
               return restinio::request_rejected();
