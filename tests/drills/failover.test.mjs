@@ -6,40 +6,11 @@
 // acknowledged write is lost.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { account, cableClient, call, ownDatabase, sleep, startDaemon, waitFor } from './lib.mjs';
-
-const asOwner = (argv) => (process.getuid() === 0 ? ['runuser', '-u', 'postgres', '--', ...argv] : argv);
-const run = (argv) => execFileSync(argv[0], argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const binDir = () => run(['sh', '-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1']).trim();
-
-/** A streaming replica of `primary` (its socket dir) in a folder of its own: {url, socket, promote(), stop()}. */
-function startReplica(primarySocket) {
-  const dir = mkdtempSync(join(tmpdir(), 'camp-drill-replica-'));
-  chmodSync(dir, 0o755);
-  const data = join(dir, 'postgres');
-  const socket = join(dir, 'run');
-  mkdirSync(socket);
-  if (process.getuid() === 0) run(['chown', 'postgres', dir, socket]);
-  const bin = binDir();
-  // -R writes primary_conninfo and standby.signal; -X stream copies the WAL made meanwhile.
-  // The connection string names the standby (application_name) for synchronous_standby_names.
-  run(asOwner([`${bin}/pg_basebackup`, '-D', data, '-d', `host=${primarySocket} port=5432 user=camp application_name=replica`,
-    '-R', '-X', 'stream', '-c', 'fast']));
-  const ctl = (...args) => run(asOwner([`${bin}/pg_ctl`, '-D', data, ...args]));
-  ctl('-l', join(socket, 'postgres.log'), '-w', '-t', '60', '-o', `-c listen_addresses= -p 5432 -k ${socket}`, 'start');
-  return {
-    url: `host=${socket} port=5432 user=camp dbname=camp`,
-    socket,
-    promote: () => ctl('-w', 'promote'),
-    stop: () => { try { ctl('-m', 'immediate', 'stop'); } catch { /* gone */ } },
-    remove() { this.stop(); rmSync(dir, { recursive: true, force: true }); },
-  };
-}
+import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
 
 let db;
 let replica;
@@ -49,12 +20,9 @@ before(async () => {
   db.importCategories();
   const primarySocket = db.url.match(/host='([^']+)'/)[1];
   replica = startReplica(primarySocket);
-  await waitFor('the replica streaming', () => db.sql("SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'") === '1');
   // Synchronous replication: a commit is acknowledged once the replica has it, which is what
   // "no acknowledged write lost" needs when the primary dies (docs/deploy.md).
-  db.sql("ALTER SYSTEM SET synchronous_standby_names = 'replica'");
-  db.sql('SELECT pg_reload_conf()');
-  await waitFor('the replica synchronous', () => db.sql("SELECT sync_state FROM pg_stat_replication") === 'sync');
+  await makeSynchronous(async (q) => db.sql(q), waitFor);
   const both = `host=${primarySocket},${replica.socket} port=5432,5432 user=camp dbname=camp target_session_attrs=read-write connect_timeout=2`;
   daemon = await startDaemon({ url: both }, { name: 'failover' });
 });
@@ -98,7 +66,7 @@ test('the primary dies and the replica is promoted: fast 503s, writes again with
     const writers = [0, 1, 2, 3].map(() => writer());
     await waitFor('answers before the failover', () => acknowledged.length >= 20);
 
-    db.stopNow();  // the primary dies (immediate shutdown: no clean hand-over)
+    stopImmediately(join(db.dir, 'postgres'));  // the primary dies (no clean hand-over)
     const downAt = Date.now();
     await waitFor('503s while there is no primary', () => results.filter((r) => r.at > downAt && r.status === 503).length >= 4);
     const promotedAt = Date.now();

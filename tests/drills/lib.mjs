@@ -58,12 +58,6 @@ export function ownDatabase(name) {
     // Asynchronous: the drill's clients go on sending (and timing out) meanwhile.
     start: () => promisify(execFile)(CAMP, ['db', 'start'], { env: dbEnv }),
     stop: () => promisify(execFile)(CAMP, ['db', 'stop'], { env: dbEnv }),
-    // As a crash: PostgreSQL's immediate shutdown, no checkpoint and no goodbye to its clients.
-    stopNow: () => {
-      const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1'], { encoding: 'utf8' }).trim();
-      const argv = [`${bin}/pg_ctl`, '-D', join(dir, 'postgres'), '-m', 'immediate', '-w', 'stop'];
-      execFileSync(...(process.getuid() === 0 ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0], argv.slice(1)]), { stdio: 'ignore' });
-    },
     remove() {
       try { run(['db', 'stop']); } catch { /* already stopped */ }
       rmSync(dir, { recursive: true, force: true });

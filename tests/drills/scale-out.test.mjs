@@ -1,25 +1,29 @@
-// Scale-out drill (docs/deploy.md, docs/reliability.md): three daemons on loopback behind
-// HAProxy (docs/deploy/haproxy.cfg, health checks on /readyz), PgBouncer in transaction mode
+// Scale-out drill (docs/deploy.md, docs/reliability.md): three daemons as separate hosts (a
+// network namespace and an empty data directory each, no shared disk) behind HAProxy
+// (docs/deploy/haproxy.cfg, health checks on /readyz), PgBouncer in transaction mode
 // (docs/deploy/pgbouncer.ini, 6 server connections shared by every daemon, prepared statements
-// off) in front of PostgreSQL, the LISTEN connections direct (session_database_url), and a real
-// SMTP server (tests/mail/receiver.py, aiosmtpd).
+// off) in front of PostgreSQL, the LISTEN connections through PgBouncer's session-mode entry
+// (session_database_url), and a real SMTP server (tests/mail/receiver.py, aiosmtpd).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { png, uploadForm } from './lib.mjs';
+import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
 import {
   account, askQuestion, cable, freePort, metric, root, session, sleep, startStack, until,
 } from './lib/stack.mjs';
 
 const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
-let stack, smtp, mailDir, student, mentor, studentToken, mentorToken, categoryId, questionId;
+let stack, replica, smtp, mailDir, student, mentor, studentToken, mentorToken, categoryId, questionId;
 const clients = [];
 
 function startReceiver(port, dir) {
-  const p = spawn(python, [join(root, 'tests/mail/receiver.py'), String(port), dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // On every address of this machine: each daemon reaches it through its own veth pair.
+  const p = spawn(python, [join(root, 'tests/mail/receiver.py'), String(port), dir, '0.0.0.0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     p.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
     p.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(p); });
@@ -31,14 +35,17 @@ before(async () => {
   mailDir = mkdtempSync(join(tmpdir(), 'camp-drill-mail-'));
   smtp = await startReceiver(smtpPort, mailDir);
   stack = await startStack({
-    daemonEnv: {
-      CAMP_MAIL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    daemonEnv: (here) => ({
+      CAMP_MAIL_SMTP_URL: `smtp://${here}:${smtpPort}`,
       CAMP_MAIL_SMTP_STARTTLS: 'off',
       CAMP_MAIL_POLL_SECONDS: '1',
       CAMP_MAIL_DELIVERY_THREADS: '2',
       CAMP_MAIL_DIGEST_ENABLED: 'false',
-    },
+    }),
   });
+  // A synchronous streaming replica, promoted in the last test.
+  replica = startReplica(stack.socketDir);
+  await makeSynchronous((q) => stack.psql(q), until);
   [student, mentor] = await Promise.all([account(stack, 'student'), account(stack, 'basic_mentor')]);
   studentToken = await session(stack, student);
   mentorToken = await session(stack, mentor);
@@ -51,6 +58,7 @@ before(async () => {
 after(async () => {
   for (const c of clients) c.close();
   if (stack) await stack.stop();
+  replica?.remove();
   smtp?.kill('SIGKILL');
   rmSync(mailDir, { recursive: true, force: true });
 });
@@ -70,6 +78,33 @@ test('HAProxy health-checks every daemon on /readyz', async () => {
     await until(`checks reaching ${d.url}/readyz`, async () =>
       (await metric(d.url, 'camp_http_requests_total{method="GET",route="/readyz",status="2xx"}')) > before, 3000);
   }
+});
+
+test('each daemon is a host of its own: its own address and data directory, holding only the keys given to it', async () => {
+  const addresses = new Set(stack.daemons.map((d) => new URL(d.url).hostname));
+  assert.equal(addresses.size, 3);
+  for (const d of stack.daemons) {
+    assert.ok(d.host, 'in a network namespace');
+    assert.notEqual(new URL(d.url).hostname, '127.0.0.1');
+    assert.deepEqual(readdirSync(d.host.dir).sort(), ['jwt_secret', 'questionnaire_keys']);
+  }
+});
+
+test('an upload made through one daemon is served by the two others, byte for byte', async () => {
+  const bytes = png(64 * 1024, 28);
+  const made = await fetch(`${stack.daemons[0].url}/api/v1/file_upload`, {
+    method: 'POST', headers: { Authorization: `Bearer ${studentToken}` }, body: uploadForm(bytes, 'question'),
+  });
+  assert.equal(made.status, 201, await made.clone().text());
+  const { file_url: path } = await made.json();
+  const first = Buffer.from(await (await fetch(stack.daemons[0].url + path)).arrayBuffer());
+  for (const d of stack.daemons.slice(1)) {
+    const there = await fetch(d.url + path);
+    assert.equal(there.status, 200, `${d.url}${path}`);
+    assert.ok(Buffer.from(await there.arrayBuffer()).equals(first), `the same bytes from ${d.url}`);
+  }
+  // Nothing of it on any host's disk.
+  for (const d of stack.daemons) assert.deepEqual(readdirSync(d.host.dir).sort(), ['jwt_secret', 'questionnaire_keys']);
 });
 
 test('presence on any daemon reaches watchers on all three within 1 s', async () => {
@@ -174,4 +209,49 @@ test('a daemon killed mid-load loses no acknowledged write; its websocket client
   await until('answerer subscribed', () => answerer.ready);
   answerer.perform(channel(), 'answering');
   await Promise.all(watchers.map((w) => w.waitFor(presence(true), 1000)));
+});
+
+test('the primary dies and its replica is promoted: PgBouncer moved over, no acknowledged write lost, presence crosses again', async () => {
+  const acked = [];
+  let failed = 0;
+  let stop = false;
+  let promotedAt = null;
+  let firstAfter = null;
+  const writer = async (w) => {
+    for (let i = 0; !stop; i++) {
+      const r = await askQuestion(stack.proxyUrl, studentToken, categoryId, `昇格 ${w}-${i}`).catch(() => ({ status: 0 }));
+      if (r.status === 201) {
+        acked.push(r.body.id);
+        if (promotedAt && !firstAfter) firstAfter = Date.now();
+      } else {
+        failed++;
+        await sleep(50);
+      }
+    }
+  };
+  const writers = [0, 1, 2, 3].map(writer);
+  await until('writes before the failover', () => acked.length >= 30, 10000);
+  stopImmediately(join(stack.dir, 'postgres'));
+  const before = acked.length;
+  await until('writes failing without a primary', () => failed >= 4, 10000);
+  replica.promote();
+  promotedAt = Date.now();
+  stack.moveDatabase(replica.socket);
+  await until('writes on the new primary', () => acked.length >= before + 30, 30000);
+  stop = true;
+  await Promise.all(writers);
+  console.log(`scale-out failover: first write acknowledged ${firstAfter - promotedAt} ms after the promotion and PgBouncer's reload`);
+  const found = Number(execFileSync('psql', [replica.url, '-XAtq', '-c', `SELECT count(*) FROM questions WHERE id = ANY('{${acked.join(',')}}')`], { encoding: 'utf8' }).trim());
+  assert.equal(found, acked.length, 'every acknowledged question is on the new primary');
+
+  // LISTEN through PgBouncer's session entry found the new primary on every surviving daemon.
+  const survivors = [stack.daemons[0], stack.daemons[2]];
+  const watcher = track(cable(survivors[0].url, studentToken, [channel()]));
+  const answerer = track(cable(survivors[1].url, mentorToken, [channel()]));
+  await until('both subscribed', () => watcher.ready && answerer.ready, 5000);
+  await until('presence across the two daemons', () => {
+    answerer.perform(channel(), 'cancel_answering');
+    answerer.perform(channel(), 'answering');
+    return watcher.frames.some(presence(true));
+  }, 20000, 500);
 });

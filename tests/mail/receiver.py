@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A real SMTP server on loopback for the mail tests (Debian python3-aiosmtpd).
 
-    receiver.py PORT DIR
+    receiver.py PORT DIR [ADDRESS]   (ADDRESS: 127.0.0.1 unless given)
 
 Every accepted message is written to DIR/<n>.eml exactly as received (written to a hidden
 file first, then renamed, so a reader never sees half a mail). Prints "ready" once it listens.
@@ -30,8 +30,11 @@ class SaveEach:
 
 def main():
     port, directory = int(sys.argv[1]), sys.argv[2]
+    # A third argument: the address to listen on (the scale-out drill's daemons are hosts of
+    # their own, each reaching this machine at its own veth address).
+    hostname = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
     os.makedirs(directory, exist_ok=True)
-    controller = Controller(SaveEach(directory), hostname="127.0.0.1", port=port)
+    controller = Controller(SaveEach(directory), hostname=hostname, port=port)
     controller.start()
     print("ready", flush=True)
     try:

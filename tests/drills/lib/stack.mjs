@@ -1,10 +1,14 @@
-// The scale-out stack of docs/deploy.md on loopback, for the drills: a private PostgreSQL,
-// PgBouncer in transaction mode in front of it (docs/deploy/pgbouncer.ini), N campd behind
-// HAProxy (docs/deploy/haproxy.cfg, run as it is), and a raw /cable client that reconnects.
-// Needs CAMP_BIN and CAMPD_BIN (scripts/test sets them).
+// The scale-out stack of docs/deploy.md for the drills: a private PostgreSQL, PgBouncer in
+// transaction mode in front of it (docs/deploy/pgbouncer.ini, with a session-mode entry for the
+// LISTEN connections), N campd behind HAProxy (docs/deploy/haproxy.cfg, run as it is), and a
+// raw /cable client that reconnects. With `separateHosts` (the default) each daemon is a host
+// of its own: its own network namespace, reached over a veth pair with private addresses that
+// exist only while the stack runs, and its own empty data directory with the keys the
+// operator hands out (no disk shared with the others or with the database).
+// Needs CAMP_BIN and CAMPD_BIN (scripts/test sets them), and root for the namespaces.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,7 +91,8 @@ function pgbouncerIni(databases, overrides) {
  * psql(), haproxyStat(), kill(i), stop()}. `daemonEnv` is added to every daemon's environment;
  * `postgresSettings` ({name: value}) go into PostgreSQL's configuration before it serves anyone.
  */
-export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500, postgresSettings = {} } = {}) {
+export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500, postgresSettings = {}, separateHosts = true } = {}) {
+  if (separateHosts && process.getuid() !== 0) throw new Error('separate hosts need root (network namespaces); run as root or pass separateHosts: false');
   const dir = mkdtempSync(join(tmpdir(), 'camp-drill-'));
   const side = mkdtempSync(join(tmpdir(), 'camp-drill-side-'));  // for pgbouncer, which runs as postgres under root
   chmodSync(side, 0o777);
@@ -103,31 +108,74 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
   }
   execFileSync(process.env.CAMP_BIN, ['db', 'migrate'], { env: baseEnv });
   const socketDir = directUrl.match(/host='([^']+)'/)[1];
-  const cliEnv = { ...baseEnv, CAMP_DATABASE_URL: directUrl };
 
-  const stack = { dir, directUrl, procs };
+  const cliEnv = { ...baseEnv, CAMP_DATABASE_URL: directUrl };
+  // The operator's keys, in the stack's folder (where the CLI reads them too); each daemon gets
+  // a copy in its own data directory.
+  writeFileSync(join(dir, 'jwt_secret'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  writeFileSync(join(dir, 'questionnaire_keys'), `1 ${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+
+  const stack = { dir, directUrl, socketDir, procs, hosts: [] };
   stack.camp = async (...args) => (await run(process.env.CAMP_BIN, args, { env: cliEnv, encoding: 'utf8' })).stdout;
   stack.psql = async (sql) => (await run('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql, directUrl], { encoding: 'utf8' })).stdout.trim();
   stack.stop = async () => {
     for (const c of procs.reverse()) if (c.alive()) c.p.kill('SIGKILL');
     await sleep(50);
+    for (const h of stack.hosts) {
+      try { execFileSync('ip', ['netns', 'delete', h.ns], { stdio: 'ignore' }); } catch { /* gone */ }  // its veth goes with it
+      rmSync(h.dir, { recursive: true, force: true });
+    }
     try { execFileSync(process.env.CAMP_BIN, ['db', 'stop'], { env: baseEnv, stdio: 'ignore' }); } catch { /* already gone */ }
     rmSync(dir, { recursive: true, force: true });
     rmSync(side, { recursive: true, force: true });
   };
 
   try {
+    // The hosts: a namespace each, linked to this one by a veth pair (10.X.i.1 here, 10.X.i.2
+    // there; X from the process id, so that two stacks at once do not collide).
+    if (separateHosts) {
+      const net = 100 + (process.pid % 150);
+      for (let i = 0; i < count; i++) {
+        const tag = `${process.pid % 100000}x${i}`;
+        const h = { ns: `camp${tag}`, here: `10.${net}.${i + 1}.1`, there: `10.${net}.${i + 1}.2`,
+          dir: mkdtempSync(join(tmpdir(), `camp-drill-host${i}-`)) };
+        stack.hosts.push(h);
+        const ip = (...args) => execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        ip('netns', 'add', h.ns);
+        ip('link', 'add', `cv${tag}`, 'type', 'veth', 'peer', 'name', `cv${tag}n`);
+        ip('link', 'set', `cv${tag}n`, 'netns', h.ns);
+        ip('addr', 'add', `${h.here}/30`, 'dev', `cv${tag}`);
+        ip('link', 'set', `cv${tag}`, 'up');
+        ip('netns', 'exec', h.ns, 'ip', 'addr', 'add', `${h.there}/30`, 'dev', `cv${tag}n`);
+        ip('netns', 'exec', h.ns, 'ip', 'link', 'set', `cv${tag}n`, 'up');
+        ip('netns', 'exec', h.ns, 'ip', 'link', 'set', 'lo', 'up');
+        for (const key of ['jwt_secret', 'questionnaire_keys']) copyFileSync(join(dir, key), join(h.dir, key));
+      }
+    }
+
     // PgBouncer, transaction mode, few server connections: the daemons' transactions share them.
     const bouncerPort = withBouncer ? await freePort() : 0;
     if (withBouncer) {
       writeFileSync(join(side, 'userlist.txt'), '"camp" ""\n');
       const ini = join(side, 'pgbouncer.ini');
-      writeFileSync(ini, pgbouncerIni(`camp = host=${socketDir} port=5432 dbname=camp user=camp`, {
-        listen_addr: '127.0.0.1', listen_port: bouncerPort, unix_socket_dir: '', auth_type: 'trust',
-        auth_file: join(side, 'userlist.txt'), logfile: join(side, 'pgbouncer.log'), pidfile: join(side, 'pgbouncer.pid'),
-        default_pool_size: poolSize, reserve_pool_size: 0,
-      }));
-      chmodSync(ini, 0o644);
+      // camp_session: the LISTEN connections' entry (session mode), for hosts that reach
+      // PostgreSQL only through PgBouncer.
+      const writeIni = (socket) => {
+        const databases = `camp = host=${socket} port=5432 dbname=camp user=camp\n` +
+          `camp_session = host=${socket} port=5432 dbname=camp user=camp pool_mode=session`;
+        writeFileSync(ini, pgbouncerIni(databases, {
+          listen_addr: ['127.0.0.1', ...stack.hosts.map((h) => h.here)].join(','), listen_port: bouncerPort, unix_socket_dir: '', auth_type: 'trust',
+          auth_file: join(side, 'userlist.txt'), logfile: join(side, 'pgbouncer.log'), pidfile: join(side, 'pgbouncer.pid'),
+          default_pool_size: poolSize, reserve_pool_size: 0,
+        }));
+        chmodSync(ini, 0o644);
+      };
+      writeIni(socketDir);
+      // A failover (docs/deploy.md): PgBouncer's entries to the new primary, and a reload.
+      stack.moveDatabase = (socket) => {
+        writeIni(socket);
+        process.kill(stack.bouncerPid, 'SIGHUP');
+      };
       const bouncer = child('pgbouncer', [...(process.getuid() === 0 ? ['-u', 'postgres'] : []), ini]);
       procs.push(bouncer);
       await until('pgbouncer', async () => {
@@ -141,25 +189,37 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
 
     stack.daemons = [];
     for (let i = 0; i < count; i++) {
-      const port = await freePort();
+      const host = stack.hosts[i];
+      // On a host of its own: its address, its data directory, the keys given to it, and the
+      // database only through PgBouncer (the LISTEN connection through its session entry).
+      const address = host ? host.there : '127.0.0.1';
+      const port = host ? 8080 : await freePort();
+      const bouncerAt = host ? host.here : '127.0.0.1';
       const env = {
         ...baseEnv,
-        CAMP_LISTEN: `127.0.0.1:${port}`,
+        // On a host of its own, every address of it (its veth and its loopback, for /metrics).
+        CAMP_LISTEN: `${host ? '0.0.0.0' : address}:${port}`,
+        ...(host ? {
+          CAMP_DATA_DIR: host.dir,
+          CAMP_JWT_SECRET_FILE: join(host.dir, 'jwt_secret'),
+          CAMP_QUESTIONNAIRES_KEY_FILE: join(host.dir, 'questionnaire_keys'),
+        } : {}),
         ...(withBouncer ? {
-          CAMP_DATABASE_URL: stack.bouncerUrl,
-          CAMP_SESSION_DATABASE_URL: directUrl,
+          CAMP_DATABASE_URL: `host=${bouncerAt} port=${bouncerPort} dbname=camp user=camp`,
+          CAMP_SESSION_DATABASE_URL: host ? `host=${bouncerAt} port=${bouncerPort} dbname=camp_session user=camp` : directUrl,
           CAMP_DATABASE_PREPARED_STATEMENTS: 'false',
         } : { CAMP_DATABASE_URL: directUrl }),
         CAMP_WORKERS: '4',
         CAMP_LOG_LEVEL: 'warn',
-        ...daemonEnv,
+        ...(typeof daemonEnv === 'function' ? daemonEnv(bouncerAt) : daemonEnv),
       };
-      const d = child(process.env.CAMPD_BIN, [], env);
+      const d = host ? child('ip', ['netns', 'exec', host.ns, process.env.CAMPD_BIN], env) : child(process.env.CAMPD_BIN, [], env);
       procs.push(d);
-      stack.daemons.push({ url: `http://127.0.0.1:${port}`, port, child: d });
+      stack.daemons.push({ url: `http://${address}:${port}`, port, child: d, host });
+      if (host) namespaces.set(`http://${address}:${port}`, host.ns);
     }
     for (const d of stack.daemons) {
-      await until(`campd on ${d.port}`, async () => {
+      await until(`campd on ${d.url}`, async () => {
         if (!d.child.alive()) throw new Error(`campd exited: ${d.child.log()}`);
         try { return (await fetch(`${d.url}/readyz`)).status === 200; } catch { return false; }
       }, 30000);
@@ -169,7 +229,7 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
     // HAProxy with docs/deploy/haproxy.cfg as it is.
     const proxyPort = await freePort();
     const statsSocket = join(side, 'haproxy.sock');
-    const backends = Object.fromEntries(stack.daemons.map((d, i) => [`CAMP_BACKEND_${i + 1}`, `127.0.0.1:${d.port}`]));
+    const backends = Object.fromEntries(stack.daemons.map((d, i) => [`CAMP_BACKEND_${i + 1}`, d.url.replace('http://', '')]));
     const haproxy = child('haproxy', ['-db', '-f', join(root, 'docs/deploy/haproxy.cfg')], {
       ...process.env, CAMP_PROXY_BIND: `127.0.0.1:${proxyPort}`, CAMP_PROXY_STATS_SOCKET: statsSocket, CAMP_PROXY_MAXCONN: String(proxyMaxconn), ...backends,
     });
@@ -307,8 +367,15 @@ export function cable(base, token, identifiers, { reconnect = false } = {}) {
   return c;
 }
 
+// Daemon URL -> the network namespace of its host: /metrics answers loopback clients only, so
+// a host's metrics are read on that host, as its own scraper would.
+const namespaces = new Map();
+
 export async function metric(daemonUrl, name) {
-  const text = await (await fetch(`${daemonUrl}/metrics`)).text();
+  const ns = namespaces.get(daemonUrl);
+  const text = ns
+    ? (await run('ip', ['netns', 'exec', ns, 'curl', '-sS', '--max-time', '5', 'http://127.0.0.1:8080/metrics'], { encoding: 'utf8' })).stdout
+    : await (await fetch(`${daemonUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(name));
   return line ? Number(line.split(' ').pop()) : 0;
 }
