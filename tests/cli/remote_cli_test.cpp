@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -340,6 +341,36 @@ TEST_F(RemoteCli, LoginAsksForTheTwoFactorCodeWhenItIsOn) {
   ASSERT_EQ(in.code, 0) << in.out;
   EXPECT_NE(in.out.find("as remote.tfa@example.com (admin)"), std::string::npos) << in.out;
   EXPECT_EQ(remote("accounts list --role admin", "", home).code, 0);
+}
+
+// A school that closes every connection without answering: the read is tried four times (1 s,
+// 2 s and 4 s apart), then one line says so and camp exits 1; the token is in no message.
+TEST_F(RemoteCli, ASchoolThatDoesNotAnswerEndsInOneLineAfterThreeRetries) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(listen(listener, 8), 0);
+  socklen_t n = sizeof a;
+  getsockname(listener, reinterpret_cast<sockaddr*>(&a), &n);
+  std::atomic<int> accepted = 0;
+  std::thread closer([&] {
+    for (int fd; (fd = accept(listener, nullptr, nullptr)) >= 0;) {
+      ++accepted;
+      close(fd);
+    }
+  });
+  const auto nowhere = "http://127.0.0.1:" + std::to_string(ntohs(a.sin_port));
+  const auto r = shell("CAMP_TOKEN='" + admin_token + "' " CAMP_BIN " --server " + nowhere + " events list");
+  shutdown(listener, SHUT_RDWR);
+  close(listener);
+  closer.join();
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("cannot reach " + nowhere), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(admin_token), std::string::npos);
+  EXPECT_EQ(accepted.load(), 4) << "the first attempt and three retries";
 }
 
 TEST_F(RemoteCli, LocalOnlyCommandsSaySo) {
