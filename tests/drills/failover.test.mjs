@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { account, cableClient, call, ownDatabase, sleep, startDaemon, waitFor } from './lib.mjs';
+import { account, cableClient, call, ownDatabase, presenceReaches, sleep, startDaemon, waitFor } from './lib.mjs';
 import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
 
 let db;
@@ -93,15 +93,7 @@ test('the primary dies and the replica is promoted: fast 503s, writes again with
 
     // LISTEN on the new primary: a presence broadcast reaches the other client.
     await waitFor('both subscribed after the failover', () => watcher.open && answerer.open);
-    const seen = watcher.messages.length;
-    let toggles = 0;
-    await waitFor('the answering broadcast', () => {
-      if (toggles++ % 10 === 0) {
-        answerer.perform(identifier, 'cancel_answering');
-        answerer.perform(identifier, 'answering');
-      }
-      return watcher.messages.slice(seen).some((m) => m.message?.is_answering === true);
-    }, 20000);
+    await presenceReaches(watcher, answerer, identifier);
   } finally {
     watcher.close();
     answerer.close();

@@ -186,6 +186,22 @@ export function cableClient(base, token, identifiers) {
   return client;
 }
 
+/**
+ * Waits until `answerer` starting to answer on `identifier` reaches `watcher` (through the
+ * daemons' LISTEN/NOTIFY). Presence announces changes only: it is toggled until one is heard.
+ */
+export async function presenceReaches(watcher, answerer, identifier) {
+  const seen = watcher.messages.length;
+  let toggles = 0;
+  await waitFor('the answering broadcast', () => {
+    if (toggles++ % 10 === 0) {
+      answerer.perform(identifier, 'cancel_answering');
+      answerer.perform(identifier, 'answering');
+    }
+    return watcher.messages.slice(seen).some((m) => m.message?.is_answering === true);
+  }, 20000);
+}
+
 // Debian's interpreter, where python3-aiosmtpd is installed (not a pyenv or venv python on PATH).
 const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
 const mailTools = join(dirname(fileURLToPath(import.meta.url)), '../mail');

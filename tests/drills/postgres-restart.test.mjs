@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { account, cableClient, call, ownDatabase, startDaemon, waitFor } from './lib.mjs';
+import { account, cableClient, call, ownDatabase, presenceReaches, startDaemon, waitFor } from './lib.mjs';
 
 let db;
 let daemon;
@@ -86,16 +86,7 @@ test('PostgreSQL stopped and started under load: fast 503s, no hang, recovery in
     // /cable: both clients are (again) subscribed, and a presence broadcast goes through
     // PostgreSQL's NOTIFY to the other one.
     await waitFor('both subscribed after the restart', () => watcher.open && answerer.open);
-    // Presence announces changes only: toggle it until the watcher hears one.
-    const seen = watcher.messages.length;
-    let toggles = 0;
-    await waitFor('the answering broadcast', () => {
-      if (toggles++ % 10 === 0) {
-        answerer.perform(identifier, 'cancel_answering');
-        answerer.perform(identifier, 'answering');
-      }
-      return watcher.messages.slice(seen).some((m) => m.message?.is_answering === true);
-    }, 20000);
+    await presenceReaches(watcher, answerer, identifier);
   } finally {
     watcher.close();
     answerer.close();
