@@ -16,6 +16,9 @@ process.env.TZ = 'America/New_York';
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
+  // Unmount first: a page still mounted re-renders when the stores below reset, and its queries
+  // would fetch again into the emptied cache (the next test then met the last test's account).
+  if (typeof document !== 'undefined') cleanup();
   // Test files share their worker's modules (vitest.config.ts): what the app keeps in module
   // state goes back to what a fresh page load has.
   queryClient.clear();
@@ -25,7 +28,6 @@ afterEach(() => {
   errorPageStore.set(null);
   confirmationStore.set(null);
   if (typeof document === 'undefined') return; // a test in the node environment
-  cleanup();
   localStorage.clear();
   sessionStorage.clear();
   reloadEventDraft();
