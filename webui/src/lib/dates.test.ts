@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   currentYear,
   daysSince,
@@ -60,5 +60,18 @@ describe('school time under another browser zone', () => {
     expect(daysSince('2026-11-20T10:00:00Z', new Date('2026-11-23T09:59:00Z'))).toBe(2);
     expect(daysSince('2026-11-20T10:00:00Z', new Date('2026-11-23T10:00:00Z'))).toBe(3);
     expect(daysSince('2026-11-25T10:00:00Z', new Date('2026-11-23T10:00:00Z'))).toBe(0);
+  });
+});
+
+describe('validity without Date#toString', () => {
+  it('tells valid from invalid instants and never renders a Date as a string to do it', () => {
+    const toString = vi.spyOn(Date.prototype, 'toString');
+    expect(formatDateTime('2026-11-20T10:00:00Z')).toBe('2026/11/20 19:00');
+    expect(formatDate('2026-11-20T16:00:00Z')).toBe('2026/11/21');
+    expect(schoolDate('not a date')).toBe('');
+    expect(schoolTime('2026-13-45T99:00:00Z').isValid()).toBe(false);
+    expect(schoolTime(new Date(Number.NaN)).isValid()).toBe(false);
+    expect(schoolTime(new Date(0)).isValid()).toBe(true);
+    expect(toString).not.toHaveBeenCalled();
   });
 });
