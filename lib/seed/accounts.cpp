@@ -103,25 +103,39 @@ void check_accounts(Services& s, const Fixture& f, Problems& problems) {
   }
 }
 
-void write_accounts(Services& s, const Fixture& f, Counts& counts) {
-  for (const auto& a : f.accounts) {
-    const auto current = existing(s, a.email);
-    if (!current) {
+namespace {
+
+void write_account(Services& s, const AccountEntry& a, Counts& counts) {
+  auto current = existing(s, a.email);
+  if (!current) {
+    try {
       s.accounts.create({a.email, a.role, a.course, a.nickname, a.password});
       ++counts.created;
-      continue;
+      return;
+    } catch (const Error& e) {
+      // Another load (a second daemon, `camp db seed` beside the API) created it between the
+      // look and the insert: from here it is an existing account like any other.
+      if (e.code() != errc::conflict) throw;
+      current = existing(s, a.email);
+      if (!current) throw;
     }
-    const auto login = s.pool.autocommit([&](db::Tx& tx) { return accounts::repo::find_login(tx, a.email); });
-    if (login && same(*current, a, login->password_hash)) {
-      ++counts.unchanged;
-      continue;
-    }
-    const auto hash = accounts::hash_password(a.password);
-    s.pool.transaction([&](db::Tx& tx) {
-      return accounts::repo::upsert(tx, {a.email, *accounts::parse_role(a.role), a.nickname, a.course, hash});
-    });
-    ++counts.updated;
   }
+  const auto login = s.pool.autocommit([&](db::Tx& tx) { return accounts::repo::find_login(tx, a.email); });
+  if (login && same(*current, a, login->password_hash)) {
+    ++counts.unchanged;
+    return;
+  }
+  const auto hash = accounts::hash_password(a.password);
+  s.pool.transaction([&](db::Tx& tx) {
+    return accounts::repo::upsert(tx, {a.email, *accounts::parse_role(a.role), a.nickname, a.course, hash});
+  });
+  ++counts.updated;
+}
+
+}  // namespace
+
+void write_accounts(Services& s, const Fixture& f, Counts& counts) {
+  for (const auto& a : f.accounts) write_account(s, a, counts);
 }
 
 void add_demo_accounts(Fixture& f) {

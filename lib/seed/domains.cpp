@@ -95,4 +95,9 @@ Report load(db::Pool& pool, const Fixture& fixture) {
   return report;
 }
 
+Report seed_as(db::Pool& pool, const accounts::Account& actor, const std::string& yaml, const std::string& source) {
+  if (actor.role != accounts::Role::admin) throw Error(errc::forbidden, std::string(msg::forbidden));
+  return load(pool, read_fixture_yaml(yaml, source));
+}
+
 }  // namespace camp::seed

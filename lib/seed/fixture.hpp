@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "accounts/model.hpp"
 #include "db/pool.hpp"
 
 namespace camp::seed {
@@ -81,5 +82,10 @@ Fixture demo_fixture();
 // wrong throws Error(invalid) listing them all and writes nothing. Then writes, domain by
 // domain.
 Report load(db::Pool& pool, const Fixture& fixture);
+
+// An admin seeds a fixture's YAML over the API (POST /api/v1/seeds): anyone else is refused
+// before the text is read; then read_fixture_yaml and load. `camp db seed` on the database's
+// own machine calls load directly (its operator holds the database, not an account).
+Report seed_as(db::Pool& pool, const accounts::Account& actor, const std::string& yaml, const std::string& source);
 
 }  // namespace camp::seed
