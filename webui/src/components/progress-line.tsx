@@ -24,3 +24,9 @@ export function ProgressLine({ label, value }: { label: string; value?: number }
     </div>
   );
 }
+
+// The loading line of a list that refetches in place: its 4 px stay while nothing loads, so the
+// list below does not move each time a refetch starts or ends (a layout shift on every poll).
+export function FetchingLine({ active }: { active: boolean }) {
+  return <div className="fetching-line">{active && <ProgressLine label="読み込み中" />}</div>;
+}

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -23,6 +22,7 @@ import { ParticipationActions } from '../components/participation-actions';
 import { resetEventDraft } from '../event-draft';
 import { parseListState, scopeLabels, toListParams } from '../list-state';
 import { eventKeys, type EventScope } from '../query-keys';
+import { FetchingLine } from '../../../components/progress-line';
 
 // /events: upcoming and past events (admins also drafts), join/cancel, add to calendar, the
 // calendar feed, and for graduates (whose only page this is) the questionnaires they owe. Loading the list marks the events seen, so the badge is refetched (→ 0).
@@ -70,7 +70,7 @@ export function Component() {
           <Tab key={scope} value={scope} label={scopeLabels[scope]} />
         ))}
       </Tabs>
-      {events.isFetching && <LinearProgress aria-label="読み込み中" />}
+      <FetchingLine active={events.isFetching} />
       <Stack spacing={2} sx={{ mt: 2 }} data-testid="event-list">
         {events.data?.data.length === 0 && <Typography color="text.secondary">イベントはありません</Typography>}
         {events.data?.data.map((event) => (

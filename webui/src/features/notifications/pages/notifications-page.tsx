@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -26,6 +25,7 @@ import { unreadOf } from '../categories';
 import { NotificationItem, rowBackground } from '../components/notification-item';
 import { parseListState, toQuery, toSearchParams, type NotificationListState } from '../list-state';
 import { useOpenNotification } from '../open-notification';
+import { FetchingLine } from '../../../components/progress-line';
 
 const tabs: (NotificationCategory | null)[] = [null, ...notificationCategories];
 
@@ -130,7 +130,7 @@ export function Component() {
             このタブをすべて既読にする
           </Button>
         </Stack>
-        {list.isFetching && <LinearProgress aria-label="読み込み中" />}
+        <FetchingLine active={list.isFetching} />
         {meta && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="notification-total">
             {meta.total}件

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,7 @@ import { StatusTable } from '../components/status-table';
 import { kindTitles } from '../kind-titles';
 import { questionnaireKinds, type QuestionnaireKind } from '../kinds';
 import { questionnaireKeys } from '../query-keys';
+import { FetchingLine } from '../../../components/progress-line';
 
 // /subsidy/questionnaires (admin): who owes which questionnaire, reminders through the mail
 // outbox, the way to one student's answer, and the CSV/XLSX export.
@@ -111,7 +111,7 @@ export function Component() {
           未回答の全員にリマインド
         </Button>
       </Stack>
-      {status.isFetching && <LinearProgress aria-label="読み込み中" />}
+      <FetchingLine active={status.isFetching} />
       <StatusTable kind={view.kind} rows={status.data?.data ?? []} selected={selected} onToggle={toggle} />
       {pages > 1 && (
         <Pagination

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { NewQuestionDialog } from '../components/new-question-dialog';
 import { QuestionList } from '../components/question-list';
 import { SearchBar } from '../components/search-bar';
 import { parseSearch, toSearchParams, type QuestionSearch } from '../search-state';
+import { FetchingLine } from '../../../components/progress-line';
 
 // /questions: the AI chat panel (from the route layout), search (kept in the URL), pick-ups
 // first, pagination, 質問する dialog (opened filled in when the AI chat hands a draft over).
@@ -50,7 +50,7 @@ export function Component() {
           {meta.total_capped ? `${meta.total}件以上` : `${meta.total}件`}
         </Typography>
       )}
-      {questions.isFetching && <LinearProgress aria-label="読み込み中" />}
+      <FetchingLine active={questions.isFetching} />
       {questions.data && <QuestionList questions={questions.data.data} />}
       {pages > 1 && (
         <Pagination

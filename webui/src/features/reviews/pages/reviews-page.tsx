@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { InlineAlert } from '../../../components/inline-alert';
 import { PageHeading } from '../../../components/page-heading';
-import { ProgressLine } from '../../../components/progress-line';
+import { FetchingLine, ProgressLine } from '../../../components/progress-line';
 import { errorStatus } from '../../../lib/api-client';
 import type { Account } from '../../../lib/api-types';
 import { showErrorPage } from '../../../lib/feedback';
@@ -68,7 +68,7 @@ export function Component() {
           {meta.total}件
         </p>
       )}
-      {queue.isFetching && <ProgressLine label="読み込み中" />}
+      <FetchingLine active={queue.isFetching} />
       {queue.data && (
         <QueueTable
           submissions={queue.data.data}

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { useStudents } from '../api/get-students';
 import { StudentFilters } from '../components/student-filters';
 import { StudentTable } from '../components/student-table';
 import { parseListState, toListParams, withSort, type StudentListState } from '../list-state';
+import { FetchingLine } from '../../../components/progress-line';
 
 // /students (admins and mentors): search, filters, sort and page, all kept in the URL.
 export function Component() {
@@ -43,7 +43,7 @@ export function Component() {
         )}
       </Stack>
       <StudentFilters state={state} mentors={mentors.data?.data ?? []} onChange={go} />
-      {students.isFetching && <LinearProgress aria-label="読み込み中" />}
+      <FetchingLine active={students.isFetching} />
       {meta && (
         <Typography variant="body2" color="text.secondary" data-testid="student-total">
           {meta.total}件
