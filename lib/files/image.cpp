@@ -19,7 +19,7 @@ namespace camp::files {
 namespace {
 
 struct Unref {
-  void operator()(VipsImage* image) const { g_object_unref(image); }
+  void operator()(gpointer object) const { g_object_unref(object); }
 };
 using Image = std::unique_ptr<VipsImage, Unref>;
 
@@ -114,6 +114,18 @@ std::string without_webp_metadata(const void* data, std::size_t size) {
   return bytes;
 }
 
+// The encoder's output goes straight into our string (reserved at about the input's size):
+// libvips' memory target grows a buffer by doubling, and its bytes were then copied once more
+// into a string, a megabyte of fresh pages each time. Called from C: nothing may be thrown.
+gint64 append_output(VipsTargetCustom*, void* data, gint64 length, gpointer out) {
+  try {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(data), static_cast<std::size_t>(length));
+    return length;
+  } catch (...) {
+    return -1;  // libvips reports a write error, and the upload fails
+  }
+}
+
 }  // namespace
 
 std::string reencode_image(std::string_view bytes, ImageFormat format) {
@@ -126,21 +138,23 @@ std::string reencode_image(std::string_view bytes, ImageFormat format) {
   image = run_step(image, [](VipsImage* in, VipsImage** out) { return vips_autorot(in, out, nullptr); });
   image = srgb(std::move(image));
 
-  void* buffer = nullptr;
-  std::size_t size = 0;
+  std::string encoded;
+  encoded.reserve(bytes.size() + bytes.size() / 8 + 64 * 1024);
+  const std::unique_ptr<VipsTargetCustom, Unref> target(vips_target_custom_new());
+  g_signal_connect(target.get(), "write", G_CALLBACK(append_output), &encoded);
+  auto* out = VIPS_TARGET(target.get());
   int rc = -1;
   switch (format) {
     case ImageFormat::jpeg:
-      rc = vips_jpegsave_buffer(image.get(), &buffer, &size, "strip", TRUE, "Q", 90, "optimize_coding", TRUE, nullptr);
+      rc = vips_jpegsave_target(image.get(), out, "strip", TRUE, "Q", 90, "optimize_coding", TRUE, nullptr);
       break;
-    case ImageFormat::png: rc = vips_pngsave_buffer(image.get(), &buffer, &size, "strip", TRUE, nullptr); break;
-    case ImageFormat::webp: rc = vips_webpsave_buffer(image.get(), &buffer, &size, "strip", TRUE, "Q", 90, nullptr); break;
+    case ImageFormat::png: rc = vips_pngsave_target(image.get(), out, "strip", TRUE, nullptr); break;
+    case ImageFormat::webp: rc = vips_webpsave_target(image.get(), out, "strip", TRUE, "Q", 90, nullptr); break;
   }
   // The pixels are decoded while they are encoded: a failure here is a damaged file.
   if (rc != 0) throw not_an_image(vips_problem());
-  std::unique_ptr<void, decltype(&g_free)> owned(buffer, g_free);
-  if (format == ImageFormat::webp) return without_webp_metadata(buffer, size);
-  return std::string(static_cast<const char*>(buffer), size);
+  if (format == ImageFormat::webp) return without_webp_metadata(encoded.data(), encoded.size());
+  return encoded;
 }
 
 }  // namespace camp::files

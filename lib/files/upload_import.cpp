@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/digest.hpp"
 #include "files/upload_repo.hpp"
 #include "files/uploads.hpp"
 

@@ -1,10 +1,9 @@
 #include "files/uploads.hpp"
 
-#include <sodium.h>
-
 #include <algorithm>
 #include <cmath>
 
+#include "core/digest.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/random.hpp"
@@ -41,14 +40,6 @@ bool is_upload_path(std::string_view path) {
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
   const auto ext = name.substr(33);
   return ext == "jpg" || ext == "png" || ext == "webp";
-}
-
-std::string sha256_hex(std::string_view bytes) {
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
-  char hex[crypto_hash_sha256_BYTES * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return hex;
 }
 
 // The signature alone is not enough (a PNG signature followed by HTML is not an image):

@@ -29,9 +29,6 @@ std::optional<ImageType> sniff_image(std::string_view bytes);
 // Whether `path` is a name our upload route gives: /uploads/<kind>/<32 hex digits>.<jpg|png|webp>.
 bool is_upload_path(std::string_view path);
 
-// SHA-256 of `bytes` in lower-case hex: a blob's key and its ETag.
-std::string sha256_hex(std::string_view bytes);
-
 struct StoredFile {
   std::string url;  // /uploads/<kind>/<random>.<ext>: a new name per upload, never other bytes
   std::string content_type;

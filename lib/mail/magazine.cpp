@@ -1,8 +1,7 @@
 #include "mail/magazine.hpp"
 
-#include <sodium.h>
-
 #include "accounts/model.hpp"
+#include "core/digest.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
@@ -30,16 +29,7 @@ void validate(const Magazine& m) {
 }  // namespace
 
 std::string magazine_hash(const std::string& subject, const std::string& body) {
-  crypto_hash_sha256_state state;
-  crypto_hash_sha256_init(&state);
-  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(subject.data()), subject.size());
-  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>("\n"), 1);
-  crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(body.data()), body.size());
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256_final(&state, digest);
-  char hex[crypto_hash_sha256_BYTES * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return hex;
+  return sha256_hex(subject + "\n" + body);
 }
 
 MagazineResult send_magazine(db::Pool& pool, const UnsubscribeLinks& links, const Magazine& magazine,

@@ -12,6 +12,7 @@
 #include "accounts/sessions.hpp"
 #include "accounts/token.hpp"
 #include "core/config.hpp"
+#include "core/digest.hpp"
 #include "core/messages.hpp"
 #include "core/process.hpp"
 #include "curriculum/service.hpp"
@@ -124,7 +125,7 @@ TEST(AnonymiseDb, RemovesEverythingPersonalAndKeepsTheContent) {
           " FROM students WHERE account_id = " + sid + ";"
           "INSERT INTO ai_conversations (account_id, title) VALUES (" + sid + ", " + q(nickname + "の相談") + ");");
   const std::string picture = "/uploads/profile/" + unique("anonpic") + ".png";
-  const auto blob = files::sha256_hex(picture);  // bytes of its own: no other test's blob
+  const auto blob = sha256_hex(picture);  // bytes of its own: no other test's blob
   run_sql("INSERT INTO blobs (sha256, content_type, size_bytes, data) VALUES (" + q(blob) + ", 'image/png', " +
           std::to_string(picture.size()) + ", convert_to(" + q(picture) + ", 'UTF8'));"
           "INSERT INTO uploads (account_id, kind, path, content_type, bytes, blob_sha256) VALUES (" + sid + ", 'profile', " +

@@ -12,6 +12,7 @@
 #include "accounts/service.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
+#include "core/digest.hpp"
 #include "environment.hpp"
 #include "files/image.hpp"
 #include "files/upload_repo.hpp"
@@ -57,11 +58,11 @@ std::int64_t blobs_named(const std::string& sha256) {
 // reference counting is the schema's, migration 0039).
 std::string blob_with_uploads(const accounts::Account& owner, const std::string& tag, int n, std::vector<std::string>& paths) {
   const auto bytes = "blob-" + tag + "-" + std::to_string(getpid()) + "-" + random_hex(8);
-  const auto sha = files::sha256_hex(bytes);
+  const auto sha = sha256_hex(bytes);
   dbtest::run_sql("INSERT INTO blobs (sha256, content_type, size_bytes, data) VALUES ('" + sha + "', 'image/png', " +
                   std::to_string(bytes.size()) + ", convert_to('" + bytes + "', 'UTF8'))");
   for (int i = 0; i < n; ++i) {
-    paths.push_back("/uploads/profile/" + files::sha256_hex(bytes + std::to_string(i)).substr(0, 32) + ".png");
+    paths.push_back("/uploads/profile/" + sha256_hex(bytes + std::to_string(i)).substr(0, 32) + ".png");
     dbtest::run_sql("INSERT INTO uploads (account_id, kind, path, content_type, bytes, blob_sha256) VALUES (" +
                     std::to_string(owner.id) + ", 'profile', '" + paths.back() + "', 'image/png', " +
                     std::to_string(bytes.size()) + ", '" + sha + "')");
@@ -85,7 +86,7 @@ TEST(UploadsDb, StoresPicturesUnderRandomNames) {
   ASSERT_TRUE(served);
   EXPECT_EQ(served->content_type, "image/png");
   EXPECT_EQ(*served->data, files::reencode_image(kPng, files::ImageFormat::png));
-  EXPECT_EQ(served->sha256, files::sha256_hex(*served->data));
+  EXPECT_EQ(served->sha256, sha256_hex(*served->data));
 
   // A PNG signature and header followed by filler: sniffed as PNG, but no picture.
   const auto fake = std::string("\x89PNG\r\n\x1A\n\0\0\0\x0DIHDR", 16) + std::string(100, 'p');
