@@ -160,6 +160,26 @@ http::Response App::handle(http::Request& request) {
   return response;
 }
 
+std::optional<http::Response> App::answer_from_memory(http::Request& request) {
+  if (is_api(request.path)) return std::nullopt;
+  const auto m = router.match(request);
+  if (!m.route || !m.route->from_memory || m.route->access != http::Access::anyone) return std::nullopt;
+  const auto started = std::chrono::steady_clock::now();
+  std::optional<http::Response> out;
+  try {
+    http::Context ctx{request, *this, std::nullopt};
+    out = m.route->from_memory(ctx);
+  } catch (...) {
+    return std::nullopt;  // the pool answers it, and reports what went wrong the usual way
+  }
+  if (!out) return std::nullopt;
+  if (!is_probe(request.path)) host_watch.observe(request.header("host").value_or(""));
+  add_standard_headers(*out, request.request_id);
+  metrics.observe(m.index, out->status, std::chrono::steady_clock::now() - started, 0);
+  metrics.count_from_memory();
+  return out;
+}
+
 http::Response App::dispatch(http::Request& request, std::size_t& slot) {
   // People's requests (not a load balancer's probes) tell whether public_url is right.
   if (!is_probe(request.path)) host_watch.observe(request.header("host").value_or(""));

@@ -85,6 +85,8 @@ std::string Metrics::render(const Gauges& gauges) const {
   };
   counter("camp_upload_cache_hits_total", "Uploads served from this daemon's memory.", gauges.upload_cache_hits);
   counter("camp_upload_cache_misses_total", "Uploads read from the database.", gauges.upload_cache_misses);
+  counter("camp_http_answered_from_memory_total", "Requests answered on the I/O thread that read them, from memory.",
+          from_memory_.load());
   return out;
 }
 

@@ -28,6 +28,8 @@ class Metrics {
 
   void set_routes(const std::vector<http::Route>& routes);
   void observe(std::size_t slot, int status, std::chrono::steady_clock::duration elapsed, std::uint64_t statements);
+  // A request answered on its I/O thread from memory (Route::from_memory), besides observe().
+  void count_from_memory() { from_memory_.fetch_add(1, std::memory_order_relaxed); }
   std::string render(const Gauges& gauges) const;
 
  private:
@@ -44,6 +46,7 @@ class Metrics {
   Series& series(std::size_t slot);
 
   std::vector<std::unique_ptr<Series>> series_;  // routes, then static, then unmatched
+  std::atomic<std::uint64_t> from_memory_{0};
 };
 
 }  // namespace camp

@@ -337,6 +337,13 @@ void run_server(App& app) {
       }
       return restinio::request_accepted();
     }
+    const auto received = std::chrono::steady_clock::now();
+    if (auto memory = app.answer_from_memory(*request)) {
+      send(req, *request, *memory);
+      access_log(config, *request, memory->status,
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - received).count());
+      return restinio::request_accepted();
+    }
     const bool slow_lane = app.lane_for(*request) == http::Lane::slow;
     // Logins wait for one hashing thread: past a short queue, answer at once instead.
     if (slow_lane && slow_pending.load() >= kSlowQueueLimit) {
@@ -348,7 +355,6 @@ void run_server(App& app) {
     if (slow_lane) ++slow_pending;
     ++in_flight;
     auto& lane = slow_lane ? slow : fast;
-    const auto received = std::chrono::steady_clock::now();
     asio::post(lane, [&, req, request, slow_lane, received] {
       auto finish = [&, req, request, received](http::Response& out) {
         send(req, *request, out);

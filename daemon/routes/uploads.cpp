@@ -56,21 +56,33 @@ std::vector<std::string> etags_of(const http::Request& request) {
   return out;
 }
 
-// The bytes from the database (or this daemon's cache). The path names one upload, whose bytes
-// never change: cached for a year; the ETag is their SHA-256, so a revalidation is a 304.
-Response serve(Context& ctx) {
-  const auto served = ctx.app.uploads.find(ctx.request.path, etags_of(ctx.request));
-  if (!served) throw Error(errc::not_found, std::string(msg::not_found));
+// The path names one upload, whose bytes never change: cached for a year; the ETag is their
+// SHA-256, so a revalidation is a 304.
+Response answer(const files::ServedUpload& served) {
   Response r;
-  r.header("ETag", "\"" + served->sha256 + "\"");
+  r.header("ETag", "\"" + served.sha256 + "\"");
   r.header("Cache-Control", "public, max-age=31536000, immutable");
-  if (!served->data) {
+  if (!served.data) {
     r.status = 304;
     return r;
   }
-  r.header("Content-Type", served->content_type);
-  r.shared_body = served->data;
+  r.header("Content-Type", served.content_type);
+  r.shared_body = served.data;
   return r;
+}
+
+// The bytes from the database (or this daemon's cache).
+Response serve(Context& ctx) {
+  const auto served = ctx.app.uploads.find(ctx.request.path, etags_of(ctx.request));
+  if (!served) throw Error(errc::not_found, std::string(msg::not_found));
+  return answer(*served);
+}
+
+// From this daemon's memory alone, on the I/O thread (Route::from_memory): most avatars.
+std::optional<Response> serve_cached(Context& ctx) {
+  const auto served = ctx.app.uploads.find_cached(ctx.request.path, etags_of(ctx.request));
+  if (!served) return std::nullopt;
+  return answer(*served);
 }
 
 }  // namespace
@@ -79,7 +91,9 @@ Response serve(Context& ctx) {
 void add_uploads(http::Router& r) {
   using namespace uploads_routes;
   r.add({"POST", "/api/v1/file_upload", http::Access::logged_in, upload, http::Lane::fast, http::BodyLimit::upload});
-  r.add({"GET", "/uploads/{kind}/{name}", http::Access::anyone, serve});
+  http::Route get{"GET", "/uploads/{kind}/{name}", http::Access::anyone, serve};
+  get.from_memory = serve_cached;
+  r.add(std::move(get));
 }
 
 }  // namespace camp::routes

@@ -5,10 +5,7 @@ namespace camp::files {
 std::optional<CachedUpload> UploadCache::find(const std::string& path) {
   std::lock_guard lock(mutex_);
   const auto it = index_.find(path);
-  if (it == index_.end()) {
-    ++misses_;
-    return std::nullopt;
-  }
+  if (it == index_.end()) return std::nullopt;
   ++hits_;
   order_.splice(order_.begin(), order_, it->second);
   return it->second->second;

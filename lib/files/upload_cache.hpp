@@ -29,6 +29,9 @@ class UploadCache {
   explicit UploadCache(std::size_t capacity_bytes) : capacity_(capacity_bytes) {}
 
   std::optional<CachedUpload> find(const std::string& path);
+  // A read from the database after find() had nothing (a memory-only look from the I/O thread
+  // that found nothing is not one).
+  void count_miss() { ++misses_; }
   std::uint64_t epoch() const { return epoch_.load(); }
   // Kept if enabled, nothing was forgotten since `epoch_before_read`, and it takes at most a
   // quarter of the capacity (one large file does not empty the cache).

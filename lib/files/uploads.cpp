@@ -85,13 +85,18 @@ StoredFile UploadService::store(const accounts::Account& owner, const std::strin
   return stored;
 }
 
+std::optional<ServedUpload> UploadService::find_cached(const std::string& path, const std::vector<std::string>& known) const {
+  if (!cache_ || !is_upload_path(path)) return std::nullopt;
+  auto hit = cache_->find(path);
+  if (!hit) return std::nullopt;
+  const bool named = std::find(known.begin(), known.end(), hit->sha256) != known.end();
+  return ServedUpload{hit->sha256, hit->content_type, named ? nullptr : hit->data};
+}
+
 std::optional<ServedUpload> UploadService::find(const std::string& path, const std::vector<std::string>& known) {
   if (!is_upload_path(path)) return std::nullopt;
-  const auto named = [&](const std::string& sha256) { return std::find(known.begin(), known.end(), sha256) != known.end(); };
-  if (cache_) {
-    if (auto hit = cache_->find(path))
-      return ServedUpload{hit->sha256, hit->content_type, named(hit->sha256) ? nullptr : hit->data};
-  }
+  if (auto hit = find_cached(path, known)) return hit;
+  if (cache_) cache_->count_miss();
   const auto epoch = cache_ ? cache_->epoch() : 0;
   auto found = pool_.autocommit([&](db::Tx& tx) { return upload_repo::find_blob(tx, path, known); });
   if (!found) return std::nullopt;

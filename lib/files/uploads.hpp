@@ -78,6 +78,8 @@ class UploadService {
   // The upload at `path`, from the cache or the database; nothing for a path that is no upload
   // name or names none. `known`: the client's ETags (hashes), whose bytes need not be read.
   std::optional<ServedUpload> find(const std::string& path, const std::vector<std::string>& known);
+  // The same from this daemon's memory only (never the database): nothing on a miss.
+  std::optional<ServedUpload> find_cached(const std::string& path, const std::vector<std::string>& known) const;
   // Reads the files of uploads recorded before migration 0039 from `uploads_dir` (the old
   // data_dir/uploads) into blobs; idempotent (files/upload_import.cpp).
   ImportReport import_files(const std::string& uploads_dir);

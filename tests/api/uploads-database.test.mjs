@@ -58,6 +58,38 @@ describe('served from the database', () => {
     }
   });
 
+  test('once read, an upload is answered from memory on the I/O thread: the same answer, counted', async () => {
+    const counters = async () => {
+      const text = (await get(BASE_URL, '/metrics')).bytes.toString('utf8');
+      const read = (name) => Number(text.match(new RegExp(`^${name} (\\d+)$`, 'm'))?.[1]);
+      return { memory: read('camp_http_answered_from_memory_total'), hits: read('camp_upload_cache_hits_total'),
+        misses: read('camp_upload_cache_misses_total') };
+    };
+    const fresh = await upload(token, png(7, 5));
+    assertStatus(fresh, 201);
+    const path = fresh.json.file_url;
+    const before = await counters();
+    const first = await get(BASE_URL, path); // not in memory yet: the worker pool reads the database
+    const middle = await counters();
+    const second = await get(BASE_URL, path);
+    const revalidated = await get(BASE_URL, path, { 'if-none-match': first.headers.get('etag') });
+    const after = await counters();
+    assert.equal(middle.misses - before.misses, 1, 'one database read');
+    assert.equal(middle.memory - before.memory, 0);
+    assert.equal(after.memory - middle.memory, 2, 'the second GET and the revalidation from memory');
+    assert.equal(after.hits - middle.hits, 2);
+    assert.equal(after.misses, middle.misses, 'a look in memory that answers is no miss');
+    assert.equal(second.status, 200);
+    assert.ok(second.bytes.equals(first.bytes));
+    for (const name of ['etag', 'cache-control', 'content-type', 'content-length', 'x-content-type-options',
+      'referrer-policy', 'x-frame-options', 'content-security-policy'])
+      assert.equal(second.headers.get(name), first.headers.get(name), name);
+    assert.match(second.headers.get('x-request-id') ?? '', /^[0-9a-f]{16}$/);
+    assert.notEqual(second.headers.get('x-request-id'), first.headers.get('x-request-id'));
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.bytes.length, 0);
+  });
+
   test('the same bytes twice: two names, one ETag', async () => {
     const bytes = jpeg(12, 12);
     const [a, b] = [await upload(token, bytes, { filename: 'a.jpg', type: 'image/jpeg' }),
