@@ -59,6 +59,14 @@ Response Response::json(int status, const nlohmann::json& body) {
   return r;
 }
 
+Response Response::json(int status, std::shared_ptr<const std::string> body) {
+  Response r;
+  r.status = status;
+  r.shared_body = std::move(body);
+  r.header("Content-Type", "application/json; charset=utf-8");
+  return r;
+}
+
 Response Response::no_content() {
   Response r;
   r.status = 204;

@@ -72,6 +72,8 @@ struct Response {
   std::optional<std::string_view> find_header(std::string_view name) const;
 
   static Response json(int status, const nlohmann::json& body);
+  // JSON already serialized, sent from the shared buffer without a copy.
+  static Response json(int status, std::shared_ptr<const std::string> body);
   static Response no_content();
 };
 

@@ -29,6 +29,15 @@ nlohmann::json to_json(const Question& q) {
           {"updated_at", q.updated_at}};
 }
 
+std::string list_body(const std::vector<Question>& items, std::int64_t total, bool total_capped, int page, int per) {
+  auto data = nlohmann::json::array();
+  for (const auto& q : items) data.push_back(to_json(q));
+  const nlohmann::json body = {
+      {"data", std::move(data)},
+      {"meta", {{"page", page}, {"per", per}, {"total", total}, {"total_capped", total_capped}}}};
+  return body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json to_json(const Answer& a, bool is_solution) {
   return {{"id", a.id},
           {"question_id", a.question_id},

@@ -54,6 +54,9 @@ struct Answer {
 nlohmann::json to_json(const QuestionCategory& c);
 nlohmann::json to_json(const Author& a);
 nlohmann::json to_json(const Question& q);
+// A page of the question list as GET /api/v1/questions answers it ({"data": [...], "meta":
+// {page, per, total, total_capped}}), serialized: kept as it is for the cached front pages.
+std::string list_body(const std::vector<Question>& items, std::int64_t total, bool total_capped, int page, int per);
 nlohmann::json to_json(const Answer& a, bool is_solution);
 
 }  // namespace camp::questions

@@ -11,14 +11,14 @@ std::string QuestionListCache::key(const repo::SearchQuery& q) {
          std::to_string(q.per);
 }
 
-std::shared_ptr<const repo::SearchResult> QuestionListCache::find(const repo::SearchQuery& q) const {
+std::shared_ptr<const CachedPage> QuestionListCache::find(const repo::SearchQuery& q) const {
   if (!cacheable(q)) return nullptr;
   return pages_.find(key(q)).value_or(nullptr);
 }
 
-void QuestionListCache::put(const repo::SearchQuery& q, repo::SearchResult result, std::uint64_t epoch_before_read) {
+void QuestionListCache::put(const repo::SearchQuery& q, CachedPage page, std::uint64_t epoch_before_read) {
   if (!cacheable(q)) return;
-  pages_.put(key(q), std::make_shared<const repo::SearchResult>(std::move(result)), epoch_before_read);
+  pages_.put(key(q), std::make_shared<const CachedPage>(std::move(page)), epoch_before_read);
 }
 
 }  // namespace camp::questions

@@ -17,6 +17,12 @@ namespace camp::questions {
 
 inline constexpr const char* kQuestionListsStream = "question_lists";
 
+// A front page: the rows, and the answer serialized once (a hit costs no JSON work).
+struct CachedPage {
+  repo::SearchResult result;
+  std::shared_ptr<const std::string> body;
+};
+
 class QuestionListCache {
  public:
   explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60)) : pages_(ttl, kMaxEntries) {}
@@ -24,11 +30,11 @@ class QuestionListCache {
   // Only keyword-less pages near the front are kept: they are what nearly everyone opens.
   static bool cacheable(const repo::SearchQuery& q);
 
-  std::shared_ptr<const repo::SearchResult> find(const repo::SearchQuery& q) const;
+  std::shared_ptr<const CachedPage> find(const repo::SearchQuery& q) const;
   // Take it before reading the database; put() keeps nothing if anything was forgotten since,
   // so a read that raced with a change is never cached.
   std::uint64_t epoch() const { return pages_.epoch(); }
-  void put(const repo::SearchQuery& q, repo::SearchResult result, std::uint64_t epoch_before_read);
+  void put(const repo::SearchQuery& q, CachedPage page, std::uint64_t epoch_before_read);
   void forget_all() { pages_.forget_all(); }
   // Off: everything is forgotten and nothing is kept until it is switched on again.
   void set_enabled(bool enabled) { pages_.set_enabled(enabled); }
@@ -38,7 +44,7 @@ class QuestionListCache {
   static constexpr int kMaxPage = 5;
   static std::string key(const repo::SearchQuery& q);
 
-  NotifiedCache<std::string, std::shared_ptr<const repo::SearchResult>> pages_;
+  NotifiedCache<std::string, std::shared_ptr<const CachedPage>> pages_;
 };
 
 }  // namespace camp::questions

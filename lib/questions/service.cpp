@@ -105,12 +105,14 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.page = p.page;
   q.per = p.per;
   if (lists_) {
-    if (auto hit = lists_->find(q)) return {hit->items, hit->total, hit->total_capped, p.page, p.per};
+    if (auto hit = lists_->find(q))
+      return {hit->result.items, hit->result.total, hit->result.total_capped, p.page, p.per, hit->body};
   }
   const auto epoch = lists_ ? lists_->epoch() : 0;
   auto result = pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });
-  if (lists_) lists_->put(q, result, epoch);
-  return {std::move(result.items), result.total, result.total_capped, p.page, p.per};
+  auto body = std::make_shared<const std::string>(list_body(result.items, result.total, result.total_capped, p.page, p.per));
+  if (lists_) lists_->put(q, {result, body}, epoch);
+  return {std::move(result.items), result.total, result.total_capped, p.page, p.per, std::move(body)};
 }
 
 Question QuestionService::visible_question(const accounts::Account& actor, std::int64_t id) {

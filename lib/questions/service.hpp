@@ -2,6 +2,7 @@
 // Question box use cases. Who may do what is decided here, per call and per object:
 // graduates see nothing; authors (or admins) edit and delete their own; the asker, mentors
 // and admins choose the solving answer; only admins and mentors pick questions up.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ struct QuestionPage {
   std::int64_t total = 0;
   bool total_capped = false;
   int page = 1, per = 20;
+  // The page as the API answers it (list_body), shared with the cache for the front pages.
+  std::shared_ptr<const std::string> body;
 };
 
 struct QuestionDetail {

@@ -257,8 +257,9 @@ TEST(QuestionSearchDb, MatchesOlderThanTheRecentWindowAreFound) {
 TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
   QuestionListCache cache;
   repo::SearchQuery front;
-  repo::SearchResult result;
-  result.total = 7;
+  repo::SearchResult rows;
+  rows.total = 7;
+  const CachedPage result{rows, std::make_shared<const std::string>(list_body(rows.items, 7, false, 1, 20))};
   cache.put(front, result, cache.epoch());
   EXPECT_EQ(cache.find(front), nullptr);  // off until the listener connects
 
@@ -270,7 +271,8 @@ TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
 
   cache.put(front, result, cache.epoch());
   ASSERT_NE(cache.find(front), nullptr);
-  EXPECT_EQ(cache.find(front)->total, 7);
+  EXPECT_EQ(cache.find(front)->result.total, 7);
+  EXPECT_EQ(*cache.find(front)->body, R"({"data":[],"meta":{"page":1,"per":20,"total":7,"total_capped":false}})");
   repo::SearchQuery searched;
   searched.keywords = {"グレ"};
   cache.put(searched, result, cache.epoch());
@@ -324,7 +326,13 @@ TEST(QuestionListCacheDb, AnotherDaemonsAnswerShowsOnTheNextList) {
   const int before = a.seen();
   daemon_b.answer(mentor, q.id, "別のデーモンからの回答");
   ASSERT_TRUE(a.wait_past(before));
-  const auto* shown = listed(daemon_a.search(student, front), q.id);
+  const auto fresh = daemon_a.search(student, front);
+  const auto* shown = listed(fresh, q.id);
   ASSERT_NE(shown, nullptr);
   EXPECT_EQ(shown->answers_count, 1);
+  // The answer as the API sends it: serialized once, then the same bytes for every hit.
+  ASSERT_NE(fresh.body, nullptr);
+  EXPECT_EQ(*fresh.body, list_body(fresh.items, fresh.total, fresh.total_capped, fresh.page, fresh.per));
+  EXPECT_NE(fresh.body->find("\"answers_count\":1"), std::string::npos);
+  EXPECT_EQ(*daemon_a.search(student, front).body, *fresh.body);
 }
