@@ -7,7 +7,16 @@
 
 namespace camp::db {
 
-void rethrow_translated() {
+void rethrow_translated(bool connection_lost) {
+  if (connection_lost) {
+    try {
+      throw;
+    } catch (const Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw Error(errc::unavailable, std::string(msg::unavailable)).with_detail(e.what());
+    }
+  }
   try {
     throw;
   } catch (const Error&) {

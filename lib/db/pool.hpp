@@ -131,7 +131,7 @@ class Pool {
           backoff_before_retry(attempt);
           continue;
         }
-        rethrow_translated();
+        rethrow_translated(lease.broken);
       }
     }
   }
@@ -143,7 +143,7 @@ class Pool {
       return work(*lease.conn);
     } catch (...) {
       lease.broken = !lease.conn->pq().is_open();
-      rethrow_translated();
+      rethrow_translated(lease.broken);
     }
   }
 

@@ -79,8 +79,10 @@ test('the primary dies and the replica is promoted: fast 503s, writes again with
     stop = true;
     await Promise.all(writers);
 
+    // On a surprise, the daemon's own account of it (its error lines) goes into the report.
+    const why = () => daemon.log().split('\n').filter((l) => /error|internal/i.test(l)).slice(-10).join('\n');
     for (const r of results) {
-      assert.ok([201, 503].includes(r.status), `status ${r.status} (${r.code})`);
+      assert.ok([201, 503].includes(r.status), `status ${r.status} (${r.code})\n${why()}`);
       if (r.status === 503) assert.equal(r.code, 'unavailable');
     }
     // Every acknowledged answer is on the new primary.
