@@ -101,7 +101,7 @@ export function Component() {
         </Stack>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
-        <Typography variant="body2" sx={{ flex: 1 }}>
+        <Typography variant="body2" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
           {meta ? `${meta.total}名` : ''}
         </Typography>
         <Button variant="outlined" disabled={selected.size === 0} onClick={() => void remind([...selected])}>
