@@ -14,13 +14,20 @@ namespace {
 #define CAMP_UPCOMING_COLUMNS                                                                        \
   "e.id, e.title, floor(extract(epoch FROM e.starts_at))::int8, floor(extract(epoch FROM e.ends_at))::int8, " \
   "e.participants_count, e.capacity, e.status = 'cancelled'"
-#define CAMP_AGED(from, below) \
-  "count(*) FILTER (WHERE " CAMP_SUBMISSION_AGE("s", "to_timestamp($4)", from, below) ")"
+#define CAMP_EDGES(i, from, below) \
+  CAMP_AGE_EDGE("to_timestamp($4)", from) " AS f" #i ", " CAMP_AGE_EDGE("to_timestamp($4)", below) " AS b" #i
+#define CAMP_AGED(i) "count(*) FILTER (WHERE " CAMP_SUBMISSION_BETWEEN_EDGES("s", "edge.f" #i, "edge.b" #i) ")"
 constexpr db::Statement kFigures{
     "reporting.school_figures",
-    "WITH w AS (SELECT count(*) AS n, min(s.created_at) AS oldest, " CAMP_AGED("$5::int", "$6::int") " AS a0, "
-    CAMP_AGED("$7::int", "$8::int") " AS a1, " CAMP_AGED("$9::int", "$10::int") " AS a2, "
-    CAMP_AGED("$11::int", "$12::int") " AS a3 FROM submissions s WHERE s.status = 'waiting') "
+    // The buckets' edges once (materialized: inlined, they were computed again for each of the
+    // 20,000 waiting rows, two thirds of the statement's time).
+    "WITH edge AS MATERIALIZED (SELECT " CAMP_EDGES(0, "$5::int", "$6::int") ", " CAMP_EDGES(1, "$7::int", "$8::int") ", "
+    CAMP_EDGES(2, "$9::int", "$10::int") ", " CAMP_EDGES(3, "$11::int", "$12::int") "), "
+    "w AS (SELECT count(*) AS n, min(s.created_at) AS oldest, " CAMP_AGED(0) " AS a0, " CAMP_AGED(1) " AS a1, "
+    CAMP_AGED(2) " AS a2, " CAMP_AGED(3) " AS a3 FROM submissions s CROSS JOIN edge WHERE s.status = 'waiting'), "
+    // Every course's active and behind students in one pass (students_active_course_due_idx).
+    "per_course AS (SELECT s.course_id, count(*) AS active, count(*) FILTER (WHERE " CAMP_STUDENT_BEHIND("s", "$1::date")
+    ") AS behind FROM students s WHERE s.status = 'active' GROUP BY s.course_id) "
     "SELECT w.n, floor(extract(epoch FROM w.oldest))::int8, w.a0, w.a1, w.a2, w.a3, "
     "(SELECT count(*) FROM questions q WHERE " CAMP_QUESTION_UNANSWERED("q") "), "
     "(SELECT count(*) FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($4)") "), "
@@ -29,14 +36,13 @@ constexpr db::Statement kFigures{
     "(SELECT count(*) FROM students s WHERE " CAMP_STUDENT_BEHIND("s", "$1::date") "), "
     // Per course (a JSON array of [code, name, months, active, behind]) and the next $13 events
     // (arrays of kUpcoming's columns): the whole dashboard is one statement, so one snapshot.
-    "(SELECT json_agg(json_build_array(c.code, c.name, c.months, "
-    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND s.status = 'active'), "
-    "(SELECT count(*) FROM students s WHERE s.course_id = c.id AND " CAMP_STUDENT_BEHIND("s", "$1::date") ")) "
-    "ORDER BY c.id) FROM courses c), "
+    "(SELECT json_agg(json_build_array(c.code, c.name, c.months, coalesce(p.active, 0), coalesce(p.behind, 0)) "
+    "ORDER BY c.id) FROM courses c LEFT JOIN per_course p ON p.course_id = c.id), "
     "(SELECT json_agg(json_build_array(" CAMP_UPCOMING_COLUMNS ") ORDER BY e.starts_at, e.id) FROM ("
     "SELECT * FROM events e WHERE " CAMP_EVENT_UPCOMING("e", "to_timestamp($4)") " ORDER BY e.starts_at, e.id LIMIT $13) e) "
     "FROM w"};
 #undef CAMP_AGED
+#undef CAMP_EDGES
 constexpr db::Statement kUpcoming{
     "reporting.upcoming_events",
     "SELECT " CAMP_UPCOMING_COLUMNS " FROM events e "

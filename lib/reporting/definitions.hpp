@@ -26,11 +26,20 @@ inline constexpr std::array<AgeBucket, 4> kWaitingAgeBuckets{{{"within_1_day", 0
 
 }  // namespace camp::reporting
 
+// The moment before which a submission is `days` whole days old at `now` (a timestamptz); null
+// when `days` (an integer expression) is null.
+#define CAMP_AGE_EDGE(now, days) "(" now " - make_interval(days => " days "))"
+// A submission (alias `s`) created at or before `from_edge` and after `below_edge` (two
+// CAMP_AGE_EDGEs or columns holding them; null for no bound).
+#define CAMP_SUBMISSION_BETWEEN_EDGES(s, from_edge, below_edge) \
+  "(" from_edge " IS NULL OR " s ".created_at <= " from_edge ") AND (" below_edge " IS NULL OR " s ".created_at > " below_edge ")"
 // A submission (alias `s`) at least `from` whole days old and less than `below` days old at
-// `now` (a timestamptz); `from` and `below` are integer expressions, null for no bound.
-#define CAMP_SUBMISSION_AGE(s, now, from, below)                                                   \
-  "(" from " IS NULL OR " s ".created_at <= " now " - make_interval(days => " from ")) AND (" below \
-  " IS NULL OR " s ".created_at > " now " - make_interval(days => " below "))"
+// `now`; `from` and `below` are integer expressions, null for no bound. The bound's own IS NULL
+// (not its edge's) lets the planner drop the test when a bound is given, so the queue's index
+// sees the edges.
+#define CAMP_SUBMISSION_AGE(s, now, from, below)                                                  \
+  "(" from " IS NULL OR " s ".created_at <= " CAMP_AGE_EDGE(now, from) ") AND (" below " IS NULL OR " s \
+  ".created_at > " CAMP_AGE_EDGE(now, below) ")"
 
 // A question without any answer yet (未回答; unsolved questions with answers are not counted).
 #define CAMP_QUESTION_UNANSWERED(q) q ".answers_count = 0"
