@@ -2,9 +2,12 @@
 // a fixed arrival rate of a realistic request mix (question browsing and search, questions and
 // answers, submissions and reviews, events and joins) while 2,000 students keep a /cable
 // websocket open, against one daemon (direct PostgreSQL) or three behind HAProxy with PgBouncer
-// in transaction mode (the set-up of docs/deploy.md, started by tests/drills/lib/stack.mjs).
+// (the set-up of docs/deploy.md, started by tests/drills/lib/stack.mjs): in transaction mode with
+// prepared statements off, with --pool-mode session in session mode with them on, or with
+// --pool-mode none straight to PostgreSQL.
 //
-//   node bench/school_day.mjs [--daemons 1|3] [--rate 500] [--seconds 60] [--sockets 2000] [--profile 1]
+//   node bench/school_day.mjs [--daemons 1|3] [--pool-mode transaction|session|none] [--rate 500] [--seconds 60]
+//                             [--warmup 10] [--sockets 2000] [--profile 1]
 //
 // --profile 1 loads pg_stat_statements and prints the ten statements that took PostgreSQL the
 // most time per second of the mix (execution time: on this CPU-bound set-up, its CPU).
@@ -29,7 +32,9 @@ const DAEMONS = arg('daemons', 1);
 const RATE = arg('rate', 500);
 const SECONDS = arg('seconds', 60);
 const SOCKETS = arg('sockets', 2000);
+const WARMUP = arg('warmup', 10);
 const PROFILE = arg('profile', 0) === 1;
+const POOL_MODE = process.argv.includes('--pool-mode') ? process.argv[process.argv.indexOf('--pool-mode') + 1] : 'transaction';
 const LOGIN_NOTE = 'the login lane hashes at nice 19: on a busy machine it gets little CPU';
 process.env.CAMP_BIN ??= join(root, 'build/bin/camp');
 process.env.CAMPD_BIN ??= join(root, 'build/bin/campd');
@@ -53,7 +58,10 @@ async function printProfile(wall, requests) {
 
 // ---- the stack and its data -------------------------------------------------------------
 const stack = await startStack({
-  daemons: DAEMONS, bouncer: DAEMONS > 1, proxy: DAEMONS > 1, poolSize: 20, proxyMaxconn: 8000,
+  daemons: DAEMONS, bouncer: DAEMONS > 1 && POOL_MODE !== 'none', proxy: DAEMONS > 1, proxyMaxconn: 8000,
+  poolMode: POOL_MODE === 'none' ? 'transaction' : POOL_MODE,
+  // Session mode holds a server connection per client connection: room for every daemon's pool.
+  poolSize: POOL_MODE === 'session' ? 100 : 20,
   // On loopback, as every figure in bench/RESULTS.md was measured (the drills run the daemons
   // as separate hosts, where each request also crosses a veth pair).
   separateHosts: false,
@@ -74,6 +82,9 @@ try {
   const psqlFile = (file, vars) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', ...Object.entries(vars).flatMap(([k, v]) => ['-v', `${k}=${v}`]), '-f', join(root, 'bench', file), stack.directUrl], { stdio: ['ignore', 'ignore', 'inherit'] });
   psqlFile('search-seed.sql', { rows: 20000 });
   psqlFile('events-seed.sql', { rows: 300, capacity: 1000, joiners: SOCKETS });
+  // What autovacuum does about a minute after a bulk load, done now: otherwise it lands in the
+  // middle of the measured mix (a second-long stall on two busy cores) and no school sees it.
+  await stack.psql('VACUUM ANALYZE');
   await stack.psql(`INSERT INTO sessions (id, account_id, expires_at) SELECT 'bench-' || id, id, now() + interval '1 day' FROM accounts WHERE role <> 'student' AND NOT EXISTS (SELECT 1 FROM sessions WHERE id = 'bench-' || accounts.id)`);
 
   const secret = readFileSync(join(stack.dir, 'jwt_secret'), 'utf8').trim();
@@ -94,6 +105,8 @@ try {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   const target = new URL(base);
   const stats = new Map();  // route -> {times: [], errors, statuses}
+  const seconds = [];  // second of the mix -> the latencies of the requests scheduled in it
+  let mixStart = null;
   function call(route, method, path, token, body) {
     const scheduled = performance.now();
     return new Promise((resolve) => {
@@ -105,6 +118,7 @@ try {
         res.on('end', () => {
           const s = stats.get(route) ?? stats.set(route, { times: [], errors: 0, statuses: {} }).get(route);
           s.times.push(performance.now() - scheduled);
+          if (mixStart !== null && !route.includes('9:00')) (seconds[Math.floor((scheduled - mixStart) / 1000)] ??= []).push(performance.now() - scheduled);
           if (res.statusCode >= 400) { s.errors++; s.statuses[res.statusCode] = (s.statuses[res.statusCode] ?? 0) + 1; }
           let parsed = null;
           try { parsed = JSON.parse(Buffer.concat(chunks)); } catch { /* not JSON */ }
@@ -213,20 +227,32 @@ try {
   const snapshot = () => Object.fromEntries(Object.entries(groups()).map(([k, pids]) => [k, Object.fromEntries(pids.map((p) => [p, ticks(p)]))]));
 
   // ---- the mix at RATE req/s -------------------------------------------------------------------
+  // Open loop for `seconds`: requests leave on schedule whatever came back.
+  const run = async (seconds) => {
+    const begin = performance.now();
+    const pending = [];
+    let sent = 0;
+    while (performance.now() - begin < seconds * 1000) {
+      const due = Math.floor(((performance.now() - begin) / 1000) * RATE);
+      for (; sent < due; sent++) pending.push(choose()());
+      await sleep(5);
+    }
+    await Promise.all(pending);
+  };
+  // A school's daemons have run for hours: the first seconds open every daemon's pooled database
+  // connections (and, behind PgBouncer, its server connections) and fill its caches. Not counted.
+  if (WARMUP > 0) {
+    log(`warm-up: ${WARMUP} s of the mix, not counted`);
+    await run(WARMUP);
+  }
   stats.forEach((_, k) => { if (!k.startsWith('POST /api/v1/account_token')) stats.delete(k); });
   const wsClosedBefore = sockets.filter((s) => !s.ready).length;
   if (PROFILE) await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const cpu0 = snapshot();
   const self0 = process.cpuUsage();
   const start = performance.now();
-  const pending = [];
-  let sent = 0;
-  while (performance.now() - start < SECONDS * 1000) {
-    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
-    for (; sent < due; sent++) pending.push(choose()());
-    await sleep(5);
-  }
-  await Promise.all(pending);
+  mixStart = start;
+  await run(SECONDS);
   const wall = (performance.now() - start) / 1000;
   const cpu1 = snapshot();
   const self = process.cpuUsage(self0);
@@ -247,7 +273,7 @@ try {
   }
   all.sort((a, b) => a - b);
   const done = all.length;
-  console.log(`\n### ${DAEMONS === 1 ? 'One daemon (direct PostgreSQL)' : `${DAEMONS} daemons behind HAProxy, PgBouncer (transaction mode)`}: ${RATE} req/s for ${SECONDS} s, ${SOCKETS} websockets`);
+  console.log(`\n### ${DAEMONS === 1 ? 'One daemon (direct PostgreSQL)' : `${DAEMONS} daemons behind HAProxy, ${POOL_MODE === 'none' ? 'direct PostgreSQL' : `PgBouncer (${POOL_MODE} mode)`}`}: ${RATE} req/s for ${SECONDS} s, ${SOCKETS} websockets`);
   console.log(`\nMachine: ${cpus().length} cores, load average before/after ${loadavg().map((x) => x.toFixed(2)).join(' ')}; logins at 9:00: ${LOGINS} in ${loginSeconds.toFixed(1)} s (8 at a time).\n`);
   console.log('| route | requests | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---|');
@@ -255,6 +281,10 @@ try {
   console.log(`| **mix (without the login burst)** | ${done} | ${q(all, 0.5).toFixed(1)} | ${q(all, 0.99).toFixed(1)} | ${errors} (${(100 * errors / done).toFixed(2)} %) |`);
   console.log(`\nThroughput ${(done / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s; websockets dropped during the run: ${wsDropped}.`);
   console.log(`Busy cores: ${Object.entries(busy).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; total ${busyCores.toFixed(2)} → **${(done / wall / busyCores).toFixed(0)} req/s per busy core** (load generator itself: ${((self.user + self.system) / 1e6 / wall).toFixed(2)} cores, not counted).`);
+  // Where a high p99 comes from: one stall shows as a few slow seconds, saturation as all of them.
+  const slow = seconds.map((t, i) => [i, t ? Math.max(...t) : 0, t ? t.length : 0]).filter(([, max]) => max > 50);
+  const worst = [...slow].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`Seconds of the mix with a request over 50 ms: ${slow.length} of ${seconds.length}${worst.length ? `; the slowest: ${worst.map(([i, max, n]) => `${i}s: max ${max.toFixed(0)} ms (${n} requests)`).join('; ')}` : ''}.`);
   if (PROFILE) await printProfile(wall, done);
   for (const s of sockets) s.close();
 } catch (e) {

@@ -90,8 +90,11 @@ function pgbouncerIni(databases, overrides) {
  * Starts the stack: {proxyUrl, daemons: [{url, port, child}], directUrl, bouncerUrl, camp(),
  * psql(), haproxyStat(), kill(i), stop()}. `daemonEnv` is added to every daemon's environment;
  * `postgresSettings` ({name: value}) go into PostgreSQL's configuration before it serves anyone.
+ * `poolMode` is PgBouncer's for the daemons: 'transaction' (prepared statements off) or 'session'
+ * (prepared statements on; `poolSize` must then hold every daemon's pool: docs/deploy.md).
  */
-export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500, postgresSettings = {}, separateHosts = true } = {}) {
+export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize = 6, poolMode = 'transaction', bouncer: withBouncer = true, proxy: withProxy = true, proxyMaxconn = 500, postgresSettings = {}, separateHosts = true } = {}) {
+  if (!['transaction', 'session'].includes(poolMode)) throw new Error(`poolMode: ${poolMode}`);
   if (separateHosts && process.getuid() !== 0) throw new Error('separate hosts need root (network namespaces); run as root or pass separateHosts: false');
   const dir = mkdtempSync(join(tmpdir(), 'camp-drill-'));
   const side = mkdtempSync(join(tmpdir(), 'camp-drill-side-'));  // for pgbouncer, which runs as postgres under root
@@ -161,7 +164,7 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
       // camp_session: the LISTEN connections' entry (session mode), for hosts that reach
       // PostgreSQL only through PgBouncer.
       const writeIni = (socket) => {
-        const databases = `camp = host=${socket} port=5432 dbname=camp user=camp\n` +
+        const databases = `camp = host=${socket} port=5432 dbname=camp user=camp pool_mode=${poolMode}\n` +
           `camp_session = host=${socket} port=5432 dbname=camp user=camp pool_mode=session`;
         writeFileSync(ini, pgbouncerIni(databases, {
           listen_addr: ['127.0.0.1', ...stack.hosts.map((h) => h.here)].join(','), listen_port: bouncerPort, unix_socket_dir: '', auth_type: 'trust',
@@ -207,7 +210,7 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
         ...(withBouncer ? {
           CAMP_DATABASE_URL: `host=${bouncerAt} port=${bouncerPort} dbname=camp user=camp`,
           CAMP_SESSION_DATABASE_URL: host ? `host=${bouncerAt} port=${bouncerPort} dbname=camp_session user=camp` : directUrl,
-          CAMP_DATABASE_PREPARED_STATEMENTS: 'false',
+          CAMP_DATABASE_PREPARED_STATEMENTS: poolMode === 'session' ? 'true' : 'false',
         } : { CAMP_DATABASE_URL: directUrl }),
         CAMP_WORKERS: '4',
         CAMP_LOG_LEVEL: 'warn',
