@@ -12,6 +12,15 @@ const testFiles = (dir: string): string[] =>
 const mocksModules = testFiles('src').filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
+  // "react" and "react-dom" are Preact's compat layer (package.json): Testing Library's act()
+  // comes from preact/test-utils, through its ES module build (the CommonJS one would require()
+  // react-dom/test-utils, which the compat package does not have).
+  resolve: {
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+    ],
+  },
   define: {
     __CLIENT_VERSION__: JSON.stringify('7.9'),
     __GA_MEASUREMENT_ID__: JSON.stringify(''),

@@ -175,7 +175,7 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
     expect(document.querySelector('[data-layout="event-form"]')).not.toBeNull();
 
     const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+      fireEvent.input(screen.getByLabelText(label, { exact: false }), { target: { value } });
     type('定員', '２０');
     expect(await screen.findByText('半角数字のみ入力してください')).toBeInTheDocument();
     type('タイトル', '  Rails もくもく会 ');
@@ -237,7 +237,7 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
     renderAt('/events/12/edit');
     const capacity = await screen.findByLabelText('定員', { exact: false }, slow);
     expect(capacity).toHaveValue('20');
-    fireEvent.change(capacity, { target: { value: '11' } });
+    fireEvent.input(capacity, { target: { value: '11' } });
     fireEvent.blur(capacity);
     expect(await screen.findByText('12名(現在の参加人数)以上で設定してください')).toBeInTheDocument();
   });
@@ -255,7 +255,7 @@ describe('authoring (admin)', { timeout: 30_000 }, () => {
     });
     const router = renderAt('/events/12/edit');
     const title = await screen.findByLabelText('タイトル', { exact: false }, slow);
-    fireEvent.change(title, { target: { value: 'Rails もくもく会 (拡大版)' } });
+    fireEvent.input(title, { target: { value: 'Rails もくもく会 (拡大版)' } });
     await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
     await screen.findByTestId('event-card', {}, slow);
     expect(screen.queryByRole('button', { name: '公開する' })).toBeNull();

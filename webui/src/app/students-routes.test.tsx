@@ -82,8 +82,8 @@ describe('/students/:id', { timeout: 60_000 }, () => {
     );
     renderAt('/students/41');
     const form = await screen.findByRole('form', { name: 'メンタリング記録フォーム' }, slow);
-    fireEvent.change(within(form).getByLabelText('メンタリング日時'), { target: { value: '2026-11-20 19:00' } });
-    fireEvent.change(within(form).getByLabelText('内容'), { target: { value: '面談' } });
+    fireEvent.input(within(form).getByLabelText('メンタリング日時'), { target: { value: '2026-11-20 19:00' } });
+    fireEvent.input(within(form).getByLabelText('内容'), { target: { value: '面談' } });
     await userEvent.click(within(form).getByRole('button', { name: '追加する' }));
     expect(await within(form).findByText('メンタリング日時が不正なフォーマットです')).toBeInTheDocument();
   });

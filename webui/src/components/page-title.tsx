@@ -1,4 +1,7 @@
-// The browser tab reads '<page> | camp management site' (React 19 hoists <title> into <head>).
+import { useEffect } from 'react';
+
+// The browser tab reads '<page> | camp management site' while the page is shown, and the site's
+// name again once it is gone.
 export const SITE_TITLE = 'camp management site';
 
 export function pageTitle(page?: string): string {
@@ -6,5 +9,11 @@ export function pageTitle(page?: string): string {
 }
 
 export function PageTitle({ title }: { title?: string }) {
-  return <title>{pageTitle(title)}</title>;
+  useEffect(() => {
+    document.title = pageTitle(title);
+    return () => {
+      document.title = SITE_TITLE;
+    };
+  }, [title]);
+  return null;
 }

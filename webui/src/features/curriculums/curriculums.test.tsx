@@ -103,10 +103,10 @@ describe('submit form', () => {
   it('refuses the clone source before sending, then posts the URL', async () => {
     const fetchMock = mockApi({ 'POST /api/v1/tasks/3/submissions': [201, submissionDetail()] });
     render(<TaskSection task={taskDetail()} role="student" />, { wrapper: wrap });
-    fireEvent.change(field(), { target: { value: `${SOURCE}.git` } });
+    fireEvent.input(field(), { target: { value: `${SOURCE}.git` } });
     expect(await screen.findByText(messages.repository_url_original_source)).toBeInTheDocument();
     expect(submit()).toBeDisabled();
-    fireEvent.change(field(), { target: { value: ' https://github.com/hanako/portfolio ' } });
+    fireEvent.input(field(), { target: { value: ' https://github.com/hanako/portfolio ' } });
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
     await waitFor(() => expect(fetchMock.requests).toHaveLength(1));
@@ -125,7 +125,7 @@ describe('submit form', () => {
           : [422, apiError(422, 'x', { repository_url: [messages.url_format] })],
     });
     render(<TaskSection task={taskDetail()} role="student" />, { wrapper: wrap });
-    fireEvent.change(field(), { target: { value: 'https://github.com/hanako/portfolio' } });
+    fireEvent.input(field(), { target: { value: 'https://github.com/hanako/portfolio' } });
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
     expect(await screen.findByText(messages.submission_pending)).toBeInTheDocument();

@@ -65,8 +65,8 @@ describe('mentoring form', () => {
     await userEvent.click(screen.getByRole('button', { name: '追加する' }));
     expect(await screen.findByText('メンタリング日時は必須です')).toBeInTheDocument();
     expect(screen.getByText('内容は必須です')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('メンタリング日時'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('内容'), { target: { value: 'あ'.repeat(501) } });
+    fireEvent.input(screen.getByLabelText('メンタリング日時'), { target: { value: '2026-11-20' } });
+    fireEvent.input(screen.getByLabelText('内容'), { target: { value: 'あ'.repeat(501) } });
     expect(await screen.findByText('内容は500文字以内でご入力ください')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('メンタリング日時が不正なフォーマットです')).toBeInTheDocument());
   });
@@ -97,7 +97,7 @@ describe('editing a mentoring record', () => {
     expect(screen.getByLabelText('メンタリング日時')).toHaveValue('2026-11-20 19:00');
     expect(screen.getByLabelText('内容')).toHaveValue('前回の相談内容');
     expect(screen.queryByRole('button', { name: '追加する' })).toBeNull();
-    fireEvent.change(screen.getByLabelText('内容'), { target: { value: '   ' } });
+    fireEvent.input(screen.getByLabelText('内容'), { target: { value: '   ' } });
     await userEvent.click(screen.getByRole('button', { name: '更新する' }));
     expect(await screen.findByText('内容は必須です')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'キャンセル' }));

@@ -40,7 +40,7 @@ describe('settings dialog', () => {
   it('81 characters: message shown and 保存 disabled', async () => {
     mockApi({});
     renderDialog();
-    fireEvent.change(screen.getByLabelText('ニックネーム'), { target: { value: 'あ'.repeat(81) } });
+    fireEvent.input(screen.getByLabelText('ニックネーム'), { target: { value: 'あ'.repeat(81) } });
     expect(await screen.findByText('ニックネームは80文字以内でご入力ください')).toBeInTheDocument();
     expect(save()).toBeDisabled();
   });
@@ -75,7 +75,7 @@ describe('settings dialog', () => {
     });
     let closed = false;
     renderDialog(() => (closed = true));
-    fireEvent.change(screen.getByLabelText('ニックネーム'), { target: { value: '新しい名前' } });
+    fireEvent.input(screen.getByLabelText('ニックネーム'), { target: { value: '新しい名前' } });
     await waitFor(() => expect(save()).toBeEnabled());
     await userEvent.click(save());
     await waitFor(() => expect(closed).toBe(true));

@@ -40,12 +40,13 @@ export function Component() {
         if (!(await askConfirmation({ message, confirmLabel: '公開する' }))) return;
       }
       await withLoading(() => saveEventDraft(draft, publish));
-      resetEventDraft();
       await queryClient.invalidateQueries({ queryKey: eventKeys.all });
       showSnackbar(publish ? messages.event_notice_published : messages.event_notice_saved);
       const listed = publish || draft.published;
       const past = draft.startDate < schoolToday();
       navigate(!listed ? '/events?scope=drafts' : past ? '/events?scope=past' : '/events');
+      // Only once this page is left: an empty draft here would send it back to /events/new.
+      resetEventDraft();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409))
         setRefusal(

@@ -77,7 +77,7 @@ describe('questionnaire form (rendered from the definition)', () => {
     const { view } = renderForm();
     fireEvent.change(select('お住まいの都道府県'), { target: { value: '47' } });
     fireEvent.click(screen.getByRole('checkbox', { name: '基本情報技術者' }));
-    fireEvent.change(screen.getByLabelText(/転職回数/), { target: { value: '2' } });
+    fireEvent.input(screen.getByLabelText(/転職回数/), { target: { value: '2' } });
     view.unmount();
     forgetOpenDrafts();
     renderForm();
@@ -89,7 +89,7 @@ describe('questionnaire form (rendered from the definition)', () => {
   it('points at each invalid field in Japanese and does not go on', async () => {
     const { onConfirm } = renderForm();
     fireEvent.click(screen.getByRole('radio', { name: 'はい' }));
-    fireEvent.change(screen.getByLabelText(/年収/), { target: { value: '42万' } });
+    fireEvent.input(screen.getByLabelText(/年収/), { target: { value: '42万' } });
     fireEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
     expect(await screen.findByText('お住まいの都道府県を選択してください')).toBeInTheDocument();
     expect(screen.getByText('年収は半角数字（整数）で入力してください')).toBeInTheDocument();

@@ -28,7 +28,7 @@ describe('answer form', () => {
       ],
     });
     renderForm();
-    fireEvent.change(screen.getByLabelText('回答 (Markdown)'), { target: { value: tooLong } });
+    fireEvent.input(screen.getByLabelText('回答 (Markdown)'), { target: { value: tooLong } });
     const submit = screen.getByRole('button', { name: '回答する' });
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
@@ -45,7 +45,7 @@ describe('answer form', () => {
       ],
     });
     renderForm();
-    fireEvent.change(screen.getByLabelText('回答 (Markdown)'), { target: { value: '回答です' } });
+    fireEvent.input(screen.getByLabelText('回答 (Markdown)'), { target: { value: '回答です' } });
     const submit = screen.getByRole('button', { name: '回答する' });
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
