@@ -44,8 +44,9 @@ export function Component() {
       showSnackbar(publish ? messages.event_notice_published : messages.event_notice_saved);
       const listed = publish || draft.published;
       const past = draft.startDate < schoolToday();
-      navigate(!listed ? '/events?scope=drafts' : past ? '/events?scope=past' : '/events');
-      // Only once this page is left: an empty draft here would send it back to /events/new.
+      // The draft is emptied only once this page is left: here, an empty draft sends the admin
+      // back to /events/new.
+      await navigate(!listed ? '/events?scope=drafts' : past ? '/events?scope=past' : '/events');
       resetEventDraft();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 409))
