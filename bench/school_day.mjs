@@ -24,9 +24,11 @@ import { join } from 'node:path';
 import { cable, root, sleep, startStack, until } from '../tests/drills/lib/stack.mjs';
 import { signToken } from './lib/client.mjs';
 
+// `--name value`: a number, or a string when the default is one.
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+  if (i < 0) return dflt;
+  return typeof dflt === 'string' ? process.argv[i + 1] : Number(process.argv[i + 1]);
 };
 const DAEMONS = arg('daemons', 1);
 const RATE = arg('rate', 500);
@@ -34,7 +36,7 @@ const SECONDS = arg('seconds', 60);
 const SOCKETS = arg('sockets', 2000);
 const WARMUP = arg('warmup', 10);
 const PROFILE = arg('profile', 0) === 1;
-const POOL_MODE = process.argv.includes('--pool-mode') ? process.argv[process.argv.indexOf('--pool-mode') + 1] : 'transaction';
+const POOL_MODE = arg('pool-mode', 'transaction');
 const LOGIN_NOTE = 'the login lane hashes at nice 19: on a busy machine it gets little CPU';
 process.env.CAMP_BIN ??= join(root, 'build/bin/camp');
 process.env.CAMPD_BIN ??= join(root, 'build/bin/campd');
