@@ -126,6 +126,15 @@ gint64 append_output(VipsTargetCustom*, void* data, gint64 length, gpointer out)
   }
 }
 
+// zlib's level for a PNG saved again. Deflate gains nothing on pixels the upload's own deflate
+// could not shrink (noise, photographs of grain): stored blocks then cost the same bytes (within
+// 5 bytes per 64 KiB) at a twentieth of the time, about 20 ms less per megabyte. Anything that
+// compressed gets libvips' usual level 6.
+int png_compression(const Image& decoded, std::size_t file_bytes) {
+  const auto raw = static_cast<double>(VIPS_IMAGE_SIZEOF_LINE(decoded.get())) * vips_image_get_height(decoded.get());
+  return static_cast<double>(file_bytes) >= 0.95 * raw ? 0 : 6;
+}
+
 }  // namespace
 
 std::string reencode_image(std::string_view bytes, ImageFormat format) {
@@ -135,6 +144,7 @@ std::string reencode_image(std::string_view bytes, ImageFormat format) {
   if (pixels > limits::upload_pixels_max)
     throw Error(errc::invalid, std::string(msg::image_too_many_pixels), {{"file", {std::string(msg::image_too_many_pixels)}}});
 
+  const int deflate_level = format == ImageFormat::png ? png_compression(image, bytes.size()) : 6;
   image = run_step(image, [](VipsImage* in, VipsImage** out) { return vips_autorot(in, out, nullptr); });
   image = srgb(std::move(image));
 
@@ -148,7 +158,9 @@ std::string reencode_image(std::string_view bytes, ImageFormat format) {
     case ImageFormat::jpeg:
       rc = vips_jpegsave_target(image.get(), out, "strip", TRUE, "Q", 90, "optimize_coding", TRUE, nullptr);
       break;
-    case ImageFormat::png: rc = vips_pngsave_target(image.get(), out, "strip", TRUE, nullptr); break;
+    case ImageFormat::png:
+      rc = vips_pngsave_target(image.get(), out, "strip", TRUE, "compression", deflate_level, nullptr);
+      break;
     case ImageFormat::webp: rc = vips_webpsave_target(image.get(), out, "strip", TRUE, "Q", 90, nullptr); break;
   }
   // The pixels are decoded while they are encoded: a failure here is a damaged file.

@@ -5,6 +5,7 @@
 #include <webp/mux.h>
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -170,4 +171,51 @@ TEST(UploadImage, APictureOfMoreThanFiftyMillionPixelsIsRefusedBeforeDecoding) {
   const auto crc = crc32(std::string_view(png).substr(ihdr, 4 + 13));
   for (int i = 0; i < 4; ++i) png[ihdr + 17 + i] = static_cast<char>(crc >> (24 - 8 * i));
   EXPECT_EQ(refusal(png, ImageFormat::png), "画像の画素数が多すぎます（5000万画素まで）");
+}
+
+namespace {
+
+// A width×height RGB picture of noise (what deflate cannot shrink), as a PNG.
+std::string noise_png(int width, int height) {
+  VIPS_INIT("camp_unit_tests");
+  VipsImage *noise = nullptr, *rgb = nullptr, *bytes = nullptr;
+  EXPECT_EQ(vips_gaussnoise(&noise, width, height, "mean", 128.0, "sigma", 60.0, nullptr), 0);
+  Image n(noise);
+  VipsImage* bands[] = {noise, noise, noise};
+  EXPECT_EQ(vips_bandjoin(bands, &rgb, 3, nullptr), 0);
+  Image r(rgb);
+  EXPECT_EQ(vips_cast_uchar(rgb, &bytes, nullptr), 0);
+  Image b(bytes);
+  void* buf = nullptr;
+  std::size_t size = 0;
+  EXPECT_EQ(vips_image_write_to_buffer(bytes, ".png", &buf, &size, "strip", TRUE, "compression", 9, nullptr), 0);
+  std::string out(static_cast<const char*>(buf), size);
+  g_free(buf);
+  return out;
+}
+
+// Every pixel of two decoded pictures equal.
+bool same_pixels(const std::string& a, const std::string& b) {
+  std::size_t na = 0, nb = 0;
+  void* pa = vips_image_write_to_memory(decoded(a).get(), &na);
+  void* pb = vips_image_write_to_memory(decoded(b).get(), &nb);
+  const bool same = pa && pb && na == nb && std::memcmp(pa, pb, na) == 0;
+  g_free(pa);
+  g_free(pb);
+  return same;
+}
+
+}  // namespace
+
+TEST(UploadImage, NoiseIsStoredWithoutDeflatingAgainAndAFlatPictureIsDeflated) {
+  // Noise: the stored PNG is the same picture, no larger than the upload beyond block framing.
+  const auto noise = noise_png(300, 300);
+  const auto stored = reencode_image(noise, ImageFormat::png);
+  EXPECT_TRUE(same_pixels(noise, stored));
+  EXPECT_LT(stored.size(), noise.size() + noise.size() / 100);
+  // A flat picture, which deflate shrinks: deflated again (256×256 grey is 64 KiB raw).
+  const auto flat = encoded(256, 256, ".png");
+  const auto flat_stored = reencode_image(flat, ImageFormat::png);
+  EXPECT_TRUE(same_pixels(flat, flat_stored));
+  EXPECT_LT(flat_stored.size(), 2000u);
 }
