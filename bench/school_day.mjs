@@ -15,14 +15,12 @@
 // Open loop: requests leave on schedule whether or not earlier ones came back, and latency is
 // measured from the scheduled time (no coordinated omission). wrk cannot do this per route (its
 // Lua sees no per-request time), hence node's http client with a keep-alive pool.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 
-import { cable, root, sleep, startStack, until } from '../tests/drills/lib/stack.mjs';
-import { signToken } from './lib/client.mjs';
+import { root, startStack } from '../tests/drills/lib/stack.mjs';
+import { openSockets, schoolDayLoad, seedSchoolDay } from './lib/school_day_load.mjs';
 
 // `--name value`: a number, or a string when the default is one.
 const arg = (name, dflt) => {
@@ -80,110 +78,9 @@ const base = DAEMONS > 1 ? stack.proxyUrl : stack.daemons[0].url;
 let exitCode = 0;
 try {
   log(`stack up: ${DAEMONS} daemon(s) at ${base}; seeding`);
-  await stack.camp('db', 'seed', '--demo');
-  const psqlFile = (file, vars) => execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', ...Object.entries(vars).flatMap(([k, v]) => ['-v', `${k}=${v}`]), '-f', join(root, 'bench', file), stack.directUrl], { stdio: ['ignore', 'ignore', 'inherit'] });
-  psqlFile('search-seed.sql', { rows: 20000 });
-  psqlFile('events-seed.sql', { rows: 300, capacity: 1000, joiners: SOCKETS });
-  // What autovacuum does about a minute after a bulk load, done now: otherwise it lands in the
-  // middle of the measured mix (a second-long stall on two busy cores) and no school sees it.
-  await stack.psql('VACUUM ANALYZE');
-  await stack.psql(`INSERT INTO sessions (id, account_id, expires_at) SELECT 'bench-' || id, id, now() + interval '1 day' FROM accounts WHERE role <> 'student' AND NOT EXISTS (SELECT 1 FROM sessions WHERE id = 'bench-' || accounts.id)`);
-
-  const secret = readFileSync(join(stack.dir, 'jwt_secret'), 'utf8').trim();
-  const sign = (id, role) => signToken(secret, id, role, { seconds: 7200 });
-  const rows = async (sql) => (await stack.psql(sql)).split('\n').filter(Boolean).map((l) => l.split('|'));
-  const students = (await rows(`SELECT id FROM accounts WHERE email LIKE 'bench-join-%' ORDER BY id`)).map(([id]) => sign(id, 'student'));
-  const mentors = (await rows(`SELECT id, role FROM accounts WHERE role IN ('admin', 'basic_mentor', 'advanced_mentor') ORDER BY id`)).map(([id, role]) => sign(id, role));
-  const admins = (await rows(`SELECT id FROM accounts WHERE role = 'admin' ORDER BY id`)).map(([id]) => sign(id, 'admin'));
-  const questionIds = (await rows('SELECT id FROM questions ORDER BY id DESC LIMIT 500')).map(([id]) => Number(id));
-  const eventIds = (await rows(`SELECT id FROM events WHERE status = 'published' ORDER BY id DESC LIMIT 50`)).map(([id]) => Number(id));
-  const bigEvent = Number((await rows(`SELECT id FROM events WHERE title = '満席テスト'`))[0][0]);
-  const categoryId = Number((await rows('SELECT id FROM question_categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1'))[0][0]);
-  const taskIds = (await rows(`SELECT t.id FROM tasks t ORDER BY t.id LIMIT 3`)).map(([id]) => Number(id));
-  const submissionIds = (await rows(`SELECT id FROM submissions ORDER BY id`)).map(([id]) => Number(id));
-  log(`${students.length} students, ${mentors.length} staff, ${questionIds.length} questions, tasks ${taskIds}, ${submissionIds.length} submissions`);
-
-  // ---- the HTTP client ------------------------------------------------------------------
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const target = new URL(base);
-  const stats = new Map();  // route -> {times: [], errors, statuses}
-  const seconds = [];  // second of the mix -> the latencies of the requests scheduled in it
-  let mixStart = null;
-  function call(route, method, path, token, body) {
-    const scheduled = performance.now();
-    return new Promise((resolve) => {
-      const data = body ? JSON.stringify(body) : null;
-      const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) };
-      const req = http.request({ host: target.hostname, port: target.port, method, path, agent, headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const s = stats.get(route) ?? stats.set(route, { times: [], errors: 0, statuses: {} }).get(route);
-          s.times.push(performance.now() - scheduled);
-          if (mixStart !== null && !route.includes('9:00')) (seconds[Math.floor((scheduled - mixStart) / 1000)] ??= []).push(performance.now() - scheduled);
-          if (res.statusCode >= 400) { s.errors++; s.statuses[res.statusCode] = (s.statuses[res.statusCode] ?? 0) + 1; }
-          let parsed = null;
-          try { parsed = JSON.parse(Buffer.concat(chunks)); } catch { /* not JSON */ }
-          resolve({ status: res.statusCode, body: parsed });
-        });
-      });
-      req.setTimeout(10000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        const s = stats.get(route) ?? stats.set(route, { times: [], errors: 0, statuses: {} }).get(route);
-        s.errors++; s.statuses.network = (s.statuses.network ?? 0) + 1;
-        resolve({ status: 0 });
-      });
-      if (data) req.write(data);
-      req.end();
-    });
-  }
-  const pick = (a) => a[Math.floor(Math.random() * a.length)];
-  const words = ['Rails', 'マイグレーション', 'ルーティング', 'エラーが出る', 'RSpec', 'デプロイ', 'ログイン', 'Devise'];
-  let studentCursor = 0;
-  const nextStudent = () => students[studentCursor++ % students.length];
-  const joined = new Set();
-  const newSubmissions = [];
-  let submitter = 0;
-
-  // The mix: [weight, route label, action]. Reads dominate, as in the school's access logs.
-  const mix = [
-    [12, 'GET /api/v1/accounts/me', () => call('GET /api/v1/accounts/me', 'GET', '/api/v1/accounts/me', nextStudent())],
-    [18, 'GET /api/v1/questions', () => call('GET /api/v1/questions', 'GET', `/api/v1/questions?page=${1 + Math.floor(Math.random() * 3)}`, nextStudent())],
-    [8, 'GET /api/v1/questions?keywords=', () => call('GET /api/v1/questions?keywords=', 'GET', `/api/v1/questions?keywords=${encodeURIComponent(pick(words))}`, nextStudent())],
-    [16, 'GET /api/v1/questions/{id}', () => call('GET /api/v1/questions/{id}', 'GET', `/api/v1/questions/${pick(questionIds)}`, nextStudent())],
-    [3, 'POST /api/v1/questions', () => call('POST /api/v1/questions', 'POST', '/api/v1/questions', nextStudent(), { question: { category_id: categoryId, title: `朝の質問 ${Date.now()}`, body: 'マイグレーションでエラーが出ます。' } })],
-    [3, 'POST /api/v1/questions/{id}/answers', () => call('POST /api/v1/questions/{id}/answers', 'POST', `/api/v1/questions/${pick(questionIds)}/answers`, pick(mentors), { answer: { body: 'db/schema.rb を確認してみてください。' } })],
-    [8, 'GET /api/v1/events', () => call('GET /api/v1/events', 'GET', '/api/v1/events', nextStudent())],
-    [6, 'GET /api/v1/events/unread_count', () => call('GET /api/v1/events/unread_count', 'GET', '/api/v1/events/unread_count', nextStudent())],
-    [4, 'GET /api/v1/events/{id}', () => call('GET /api/v1/events/{id}', 'GET', `/api/v1/events/${pick(eventIds)}`, nextStudent())],
-    [3, 'POST|DELETE /api/v1/events/{id}/participation', () => {
-      const i = Math.floor(Math.random() * students.length);
-      const leave = joined.has(i);
-      if (leave) joined.delete(i); else joined.add(i);
-      return call('POST|DELETE /api/v1/events/{id}/participation', leave ? 'DELETE' : 'POST', `/api/v1/events/${bigEvent}/participation`, students[i]);
-    }],
-    [5, 'GET /api/v1/curriculums', () => call('GET /api/v1/curriculums', 'GET', '/api/v1/curriculums', nextStudent())],
-    [2, 'POST /api/v1/tasks/{id}/submissions', async () => {
-      const who = submitter++;
-      const r = await call('POST /api/v1/tasks/{id}/submissions', 'POST', `/api/v1/tasks/${taskIds[who % taskIds.length]}/submissions`, students[Math.floor(who / taskIds.length) % students.length],
-        { submission: { repository_url: `https://github.com/bench-student-${who}/rails-practice` } });
-      const id = r.body?.id ?? r.body?.submission?.id;
-      if (r.status === 201 && id) newSubmissions.push(id);
-    }],
-    [4, 'GET /api/v1/submissions', () => call('GET /api/v1/submissions', 'GET', '/api/v1/submissions', pick(mentors))],
-    [3, 'GET /api/v1/submissions/{id}', () => call('GET /api/v1/submissions/{id}', 'GET', `/api/v1/submissions/${pick(submissionIds)}`, pick(mentors))],
-    [2, 'POST /api/v1/submissions/{id}/claim', () => {
-      const id = newSubmissions.shift();
-      if (!id) return call('GET /api/v1/submissions', 'GET', '/api/v1/submissions', pick(mentors));
-      return call('POST /api/v1/submissions/{id}/claim', 'POST', `/api/v1/submissions/${id}/claim`, pick(admins));
-    }],
-  ];
-  const total = mix.reduce((a, [w]) => a + w, 0);
-  const choose = () => {
-    let r = Math.random() * total;
-    for (const m of mix) if ((r -= m[0]) < 0) return m[2];
-    return mix[0][2];
-  };
+  const data = await seedSchoolDay(stack, { joiners: SOCKETS });
+  log(`${data.students.length} students, ${data.mentors.length} staff, ${data.questionIds.length} questions, tasks ${data.taskIds}, ${data.submissionIds.length} submissions`);
+  const load = schoolDayLoad(base, data, { rate: RATE });
 
   // ---- 9:00: the login burst --------------------------------------------------------------
   const demo = { email: 'student@example.com', password: 'demo-pass-1234' };
@@ -191,18 +88,13 @@ try {
   const LOGINS = arg('logins', 200);
   let next = 0;
   await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next++ < LOGINS) await call('POST /api/v1/account_token (9:00 burst)', 'POST', '/api/v1/account_token', null, { auth: demo });
+    while (next++ < LOGINS) await load.call('POST /api/v1/account_token (9:00 burst)', 'POST', '/api/v1/account_token', null, { auth: demo });
   }));
   const loginSeconds = (performance.now() - loginStart) / 1000;
   log(`${LOGINS} logins in ${loginSeconds.toFixed(1)} s`);
 
   // ---- 2,000 websockets -------------------------------------------------------------------
-  const sockets = [];
-  for (let i = 0; i < SOCKETS; i++) {
-    sockets.push(cable(base, students[i % students.length], [{ channel: 'QuestionChannel', id: questionIds[i % 50] }]));
-    if (i % 100 === 99) await until(`${i + 1} websockets`, () => sockets.every((s) => s.ready), 30000, 20);
-  }
-  await until('every websocket subscribed', () => sockets.every((s) => s.ready), 30000, 50);
+  const sockets = await openSockets(base, data, SOCKETS);
   log(`${SOCKETS} websockets open and subscribed`);
 
   // ---- CPU of every server process ----------------------------------------------------------
@@ -229,32 +121,19 @@ try {
   const snapshot = () => Object.fromEntries(Object.entries(groups()).map(([k, pids]) => [k, Object.fromEntries(pids.map((p) => [p, ticks(p)]))]));
 
   // ---- the mix at RATE req/s -------------------------------------------------------------------
-  // Open loop for `seconds`: requests leave on schedule whatever came back.
-  const run = async (seconds) => {
-    const begin = performance.now();
-    const pending = [];
-    let sent = 0;
-    while (performance.now() - begin < seconds * 1000) {
-      const due = Math.floor(((performance.now() - begin) / 1000) * RATE);
-      for (; sent < due; sent++) pending.push(choose()());
-      await sleep(5);
-    }
-    await Promise.all(pending);
-  };
   // A school's daemons have run for hours: the first seconds open every daemon's pooled database
   // connections (and, behind PgBouncer, its server connections) and fill its caches. Not counted.
   if (WARMUP > 0) {
     log(`warm-up: ${WARMUP} s of the mix, not counted`);
-    await run(WARMUP);
+    await load.run(WARMUP);
   }
-  stats.forEach((_, k) => { if (!k.startsWith('POST /api/v1/account_token')) stats.delete(k); });
   const wsClosedBefore = sockets.filter((s) => !s.ready).length;
   if (PROFILE) await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const cpu0 = snapshot();
   const self0 = process.cpuUsage();
   const start = performance.now();
-  mixStart = start;
-  await run(SECONDS);
+  const mixStart = Date.now();
+  await load.run(SECONDS);
   const wall = (performance.now() - start) / 1000;
   const cpu1 = snapshot();
   const self = process.cpuUsage(self0);
@@ -265,6 +144,16 @@ try {
 
   // ---- report -----------------------------------------------------------------------------------
   const q = (arr, p) => (arr.length ? arr[Math.min(arr.length - 1, Math.floor(p * arr.length))] : NaN);
+  const stats = new Map();  // route -> {times, errors, statuses}
+  const seconds = [];  // second of the mix -> the latencies of the requests scheduled in it
+  for (const r of load.records) {
+    const burst = r.route.includes('9:00');
+    if (!burst && r.at < mixStart) continue;  // the warm-up
+    const s = stats.get(r.route) ?? stats.set(r.route, { times: [], errors: 0, statuses: {} }).get(r.route);
+    s.times.push(r.ms);
+    if (r.status === 0 || r.status >= 400) { s.errors++; s.statuses[r.status || 'network'] = (s.statuses[r.status || 'network'] ?? 0) + 1; }
+    if (!burst) (seconds[Math.floor((r.at - mixStart) / 1000)] ??= []).push(r.ms);
+  }
   let all = [];
   let errors = 0;
   const lines = [];

@@ -3,7 +3,10 @@
 // (docs/deploy/haproxy.cfg, health checks on /readyz), PgBouncer in transaction mode
 // (docs/deploy/pgbouncer.ini, 6 server connections shared by every daemon, prepared statements
 // off) in front of PostgreSQL, the LISTEN connections through PgBouncer's session-mode entry
-// (session_database_url), and a real SMTP server (tests/mail/receiver.py, aiosmtpd).
+// (session_database_url), and a real SMTP server (tests/mail/receiver.py, aiosmtpd). Every
+// test runs under the school day of bench/school_day.mjs (its request mix through HAProxy at
+// CAMP_DRILL_LOAD_RATE requests/s, 40 by default, and CAMP_DRILL_LOAD_SOCKETS students' websockets,
+// 200): outside the kill and the failover, every one of its requests must succeed.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { openSockets, schoolDayLoad, seedSchoolDay } from '../../bench/lib/school_day_load.mjs';
 import { png, uploadForm } from './lib.mjs';
 import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
 import {
@@ -19,7 +23,19 @@ import {
 
 const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
 let stack, replica, smtp, mailDir, student, mentor, studentToken, mentorToken, categoryId, questionId;
+let load, loadRunning, loadSockets = [];
 const clients = [];
+const LOAD_RATE = Number(process.env.CAMP_DRILL_LOAD_RATE ?? 40);
+const LOAD_SOCKETS = Number(process.env.CAMP_DRILL_LOAD_SOCKETS ?? 200);
+// The stretches where the load's requests may fail: a daemon killed (until HAProxy marks it
+// down) and the primary gone (until writes succeed on the promoted replica), each with 2 s more
+// for connections that were open through them.
+const disturbed = [];
+function disturb(what) {
+  const window = { what, from: Date.now(), to: Infinity };
+  disturbed.push(window);
+  return () => { window.to = Date.now() + 2000; };
+}
 
 function startReceiver(port, dir) {
   // On every address of this machine: each daemon reaches it through its own veth pair.
@@ -35,6 +51,7 @@ before(async () => {
   mailDir = mkdtempSync(join(tmpdir(), 'camp-drill-mail-'));
   smtp = await startReceiver(smtpPort, mailDir);
   stack = await startStack({
+    proxyMaxconn: LOAD_SOCKETS + 500,
     daemonEnv: (here) => ({
       CAMP_MAIL_SMTP_URL: `smtp://${here}:${smtpPort}`,
       CAMP_MAIL_SMTP_STARTTLS: 'off',
@@ -46,17 +63,23 @@ before(async () => {
   // A synchronous streaming replica, promoted in the last test.
   replica = startReplica(stack.socketDir);
   await makeSynchronous((q) => stack.psql(q), until);
+  const day = await seedSchoolDay(stack, { joiners: LOAD_SOCKETS, questions: 5000 });
   [student, mentor] = await Promise.all([account(stack, 'student'), account(stack, 'basic_mentor')]);
   studentToken = await session(stack, student);
   mentorToken = await session(stack, mentor);
-  categoryId = Number(await stack.psql("WITH top AS (INSERT INTO question_categories (name) VALUES ('Ruby on Rails') RETURNING id) INSERT INTO question_categories (parent_id, name) SELECT id, 'ルーティング' FROM top RETURNING id"));
+  categoryId = day.categoryId;  // a category of the demo
   const asked = await askQuestion(stack.proxyUrl, studentToken, categoryId, 'スケールアウトの質問');
   assert.equal(asked.status, 201, JSON.stringify(asked.body));
   questionId = asked.body.id;
+  load = schoolDayLoad(stack.proxyUrl, day, { rate: LOAD_RATE });
+  loadSockets = await openSockets(stack.proxyUrl, day, LOAD_SOCKETS, { reconnect: true });
+  loadRunning = load.run();
 });
 
 after(async () => {
-  for (const c of clients) c.close();
+  load?.stop();
+  await loadRunning;
+  for (const c of [...clients, ...loadSockets]) c.close();
   if (stack) await stack.stop();
   replica?.remove();
   smtp?.kill('SIGKILL');
@@ -139,6 +162,24 @@ test('a session ended on one daemon is refused on all three', async () => {
   for (const d of stack.daemons) assert.equal((await me(d)).status, 401);
 });
 
+test('a notification made on one daemon reaches its account\'s tabs on all three, once each', async () => {
+  const notifications = { channel: 'NotificationChannel' };
+  const tabs = stack.daemons.map((d) => track(cable(d.url, studentToken, [notifications])));
+  await until('every tab subscribed', () => tabs.every((c) => c.ready));
+  const made = await fetch(`${stack.daemons[0].url}/api/v1/questions/${questionId}/answers`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${mentorToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ answer: { body: '三台のどこにいても届きます。' } }),
+  });
+  assert.equal(made.status, 201, await made.clone().text());
+  const isOurs = (m) => m.message?.type === 'created' && m.message.notification.body === '三台のどこにいても届きます。';
+  const heard = await Promise.all(tabs.map((t) => t.waitFor(isOurs, 2000)));
+  assert.equal(new Set(heard.map((m) => m.message.notification.id)).size, 1, 'one notification');
+  assert.equal(heard[0].message.notification.link, `/questions/${questionId}`);
+  await sleep(300);  // a second copy would have come by now
+  for (const t of tabs) assert.equal(t.frames.filter(isOurs).length, 1);
+});
+
 test('each outbox mail is sent exactly once by three daemons', async () => {
   const n = 30;
   const ids = [];
@@ -150,7 +191,8 @@ test('each outbox mail is sent exactly once by three daemons', async () => {
   const list = `{${ids.join(',')}}`;
   await until('every mail sent', async () =>
     Number(await stack.psql(`SELECT count(*) FROM mail_outbox WHERE id = ANY('${list}') AND status = 'sent'`)) === n, 20000, 100);
-  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+  // The school day and the other tests mail their accounts too: only these mails count here.
+  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml') && /^To:\s*drill-\d+@example\.com/mi.test(readFileSync(join(mailDir, f), 'latin1')));
   assert.equal(files.length, n);
   const messageIds = files.map((f) => readFileSync(join(mailDir, f), 'latin1').match(/^Message-ID:\s*(\S+)/mi)[1]);
   assert.equal(new Set(messageIds).size, n, 'no mail twice');
@@ -175,6 +217,7 @@ test('a daemon killed mid-load loses no acknowledged write; its websocket client
   let failed = 0;
   let killedAt = null;
   let afterKill = 0;
+  let settleKill = () => {};
   const writer = async (w) => {
     for (let i = 0; afterKill < 100; i++) {
       const r = await askQuestion(stack.proxyUrl, studentToken, categoryId, `負荷 ${w}-${i}`).catch(() => ({ status: 0 }));
@@ -183,6 +226,7 @@ test('a daemon killed mid-load loses no acknowledged write; its websocket client
         if (killedAt) afterKill++;
       } else failed++;
       if (!killedAt && acked.length >= 60) {
+        settleKill = disturb('a daemon killed');
         killedAt = Date.now();
         victim.child.p.kill('SIGKILL');
       }
@@ -197,6 +241,7 @@ test('a daemon killed mid-load loses no acknowledged write; its websocket client
   assert.ok(failed <= 8, `only requests in flight at the kill may fail (${failed} did)`);
 
   await until('HAProxy to mark the killed daemon DOWN', async () => (await stack.haproxyStat()).camp2.status.startsWith('DOWN'), 3000);
+  settleKill();
   await until('every client back and subscribed', () => watchers.every((c) => c.ready), 5000);
   const reconnected = watchers.filter((c) => c.connects > 1).length;
   assert.equal(reconnected, onVictim, 'exactly the victim\'s clients reconnected');
@@ -231,6 +276,7 @@ test('the primary dies and its replica is promoted: PgBouncer moved over, no ack
   };
   const writers = [0, 1, 2, 3].map(writer);
   await until('writes before the failover', () => acked.length >= 30, 10000);
+  const settleFailover = disturb('the primary gone and its replica promoted');
   stopImmediately(join(stack.dir, 'postgres'));
   const before = acked.length;
   await until('writes failing without a primary', () => failed >= 4, 10000);
@@ -238,6 +284,7 @@ test('the primary dies and its replica is promoted: PgBouncer moved over, no ack
   promotedAt = Date.now();
   stack.moveDatabase(replica.socket);
   await until('writes on the new primary', () => acked.length >= before + 30, 30000);
+  settleFailover();
   stop = true;
   await Promise.all(writers);
   console.log(`scale-out failover: first write acknowledged ${firstAfter - promotedAt} ms after the promotion and PgBouncer's reload`);
@@ -254,4 +301,26 @@ test('the primary dies and its replica is promoted: PgBouncer moved over, no ack
     answerer.perform(channel(), 'answering');
     return watcher.frames.some(presence(true));
   }, 20000, 500);
+});
+
+test('the school day ran under every test: outside the kill and the failover, none of its requests failed', async () => {
+  load.stop();
+  await loadRunning;
+  const { records } = load;
+  const failed = (r) => r.status === 0 || r.status >= 400;
+  // A request in flight at any moment of a window (one sent to the killed daemon just before).
+  const windowOf = (r) => disturbed.find((w) => r.at <= w.to && r.at + r.ms >= w.from);
+  const ms = records.map((r) => r.ms).sort((a, b) => a - b);
+  const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))].toFixed(1);
+  const seconds = (records.at(-1).at - records[0].at) / 1000;
+  console.log(`scale-out under the school day: ${records.length} requests in ${seconds.toFixed(0)} s (${(records.length / seconds).toFixed(0)}/s), ${loadSockets.length} websockets; p50 ${q(0.5)} ms, p99 ${q(0.99)} ms`);
+  for (const w of disturbed) {
+    const inside = records.filter((r) => windowOf(r) === w);
+    console.log(`  ${w.what}: ${((w.to - w.from) / 1000).toFixed(1)} s, ${inside.length} requests, ${inside.filter(failed).length} failed`);
+  }
+  assert.ok(records.length >= LOAD_RATE * 10, `the load ran (${records.length} requests)`);
+  const outside = records.filter((r) => failed(r) && !windowOf(r));
+  assert.deepEqual(outside.slice(0, 5).map((r) => `${r.route}: ${r.status || 'no answer'}`), [], `${outside.length} requests failed outside the kill and the failover`);
+  // Every student's websocket is open again, on the daemons that are left.
+  await until('the load\'s websockets back', () => loadSockets.every((c) => c.ready), 10000);
 });
