@@ -254,6 +254,54 @@ TEST(QuestionSearchDb, MatchesOlderThanTheRecentWindowAreFound) {
   EXPECT_NE(listed(s.search(student, p), old.id), nullptr);
 }
 
+// What the probe of the newest 1,000 questions finds decides the path: a keyword in 1 of 40
+// or more is walked on for its count, a rarer one is counted by the bigram index and paged
+// from the walk, one the probe did not find at all goes to the index alone. Every path gives
+// the answers of the others, with and without the column's statistics.
+TEST(QuestionSearchDb, EveryPathGivesTheSameAnswers) {
+  QuestionService s(dbtest::pool());
+  const auto student = person("student", "rails_4m");
+  const int cat = some_category();
+  const auto old = s.ask(student, {cat, "古文書キーワード の質問", "", std::nullopt});
+  // 10,000 newer questions; 5 in 32 name two words together (about 156 in the probe).
+  Filler filler(student, cat, "埋め草テキスト", 10000);
+  pqxx::connection c(dbtest::database_url());
+  pqxx::nontransaction(c).exec(
+      "UPDATE questions SET body = '相関甲 相関乙' WHERE title LIKE '埋め草テキスト %' "
+      "AND split_part(title, ' ', 2)::int % 32 < 5");
+  const auto search = [&](const char* keywords, int page = 1) {
+    SearchParams p;
+    p.keywords = keywords;
+    p.page = page;
+    return s.search(student, p);
+  };
+  const auto answers = [&] {
+    std::vector<std::string> out;
+    for (const auto* k : {"古文書キーワード", "相関甲 相関乙", "存在しない言葉", "埋め草テキスト 999"}) {
+      for (int page : {1, 2}) {
+        const auto r = search(k, page);
+        std::string line = std::string(k) + " " + std::to_string(r.total) + (r.total_capped ? "+" : "") + ":";
+        for (const auto& q : r.items) line += " " + q.title;
+        out.push_back(line);
+      }
+    }
+    return out;
+  };
+  const auto without_statistics = answers();
+  pqxx::nontransaction(c).exec("ANALYZE questions");
+  EXPECT_EQ(answers(), without_statistics);
+  EXPECT_EQ(search("古文書キーワード").items.at(0).id, old.id);
+  const auto together = search("相関甲 相関乙");
+  EXPECT_TRUE(together.total_capped);
+  EXPECT_EQ(together.items.at(0).title, "埋め草テキスト 9988");  // newest first: 9988 % 32 = 4
+  EXPECT_EQ(search("存在しない言葉").total, 0);
+  // 999, 1999, ..., 9999 and 9990–9998: past the probe, the window and one page.
+  const auto rare = search("埋め草テキスト 999");
+  EXPECT_EQ(rare.total, 19);
+  EXPECT_EQ(rare.items.at(0).title, "埋め草テキスト 9999");
+  EXPECT_EQ(search("埋め草テキスト 999", 2).items.size(), 0u);
+}
+
 TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
   QuestionListCache cache;
   repo::SearchQuery front;
