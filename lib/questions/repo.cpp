@@ -79,13 +79,13 @@ constexpr db::Statement kList{
     "SELECT (SELECT count(*) FROM (SELECT 1 FROM questions q " CAMP_QUESTION_FILTER "LIMIT 1001) n), " CAMP_QUESTION_COLUMNS
     "FROM (SELECT 1) one LEFT JOIN (page p JOIN questions q ON q.id = p.id " CAMP_QUESTION_JOINS ") ON true "
     "ORDER BY q.is_pick_up DESC, q.created_at DESC, q.id DESC"};
-// Keyword search, step 1: the matches among the $6 questions of the list after its newest $8,
-// in list order, at most $7 of them. A common keyword (most searches) fills the count and the page
+// Keyword search, step 1: the matches among the newest $6 questions of the list, in list
+// order, at most $7 of them. A common keyword (most searches) fills the count and the page
 // here, from a few thousand rows and no index but the ordering one.
 constexpr db::Statement kSearchRecent{
     "questions.search_recent",
     "SELECT w.id FROM (SELECT q.id, q.is_pick_up, q.created_at, q.search_text FROM questions q " CAMP_QUESTION_FILTER
-    CAMP_QUESTION_ORDER "LIMIT $6 OFFSET $8) w WHERE w.search_text LIKE ALL (" CAMP_PATTERNS ") "
+    CAMP_QUESTION_ORDER "LIMIT $6) w WHERE w.search_text LIKE ALL (" CAMP_PATTERNS ") "
     "ORDER BY w.is_pick_up DESC, w.created_at DESC, w.id DESC LIMIT $7"};
 // Step 2, for rarer keywords: the capped count and the page through the bigram index.
 constexpr db::Statement kSearchCount{
@@ -253,12 +253,9 @@ std::vector<Question> read_page(const pqxx::result& rows, int at) {
   return out;
 }
 
-// Step 1 first reads the newest kProbe questions of the list: a keyword in at least 1 question
-// of 5 fills the capped count (kSearchCountCap + 1 matches) there. What it finds there tells
-// how common the keyword is: one in at least 1 of 40 is walked on to kRecentBudget questions
-// for its count (~1 µs a row, where the bigram index reads long posting lists); a rarer one is
-// counted by the index and paged from the walk, or by the index when the probe found nothing.
-constexpr int kProbe = 1000;
+// How many of the newest questions step 1 reads: a keyword in at least 1 question of 40 fills
+// the capped count (kSearchCountCap + 1 matches) there, ~0.5 µs a row; rarer ones go to the
+// bigram index.
 constexpr int kRecentBudget = 8000;
 
 SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
@@ -271,20 +268,11 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   const auto pats = db::text_array(patterns);
   const auto words = db::text_array(q.keywords);
   const int wanted = std::max<int>(kSearchCountCap + 1, offset + q.per);
-  const int page_end = offset + q.per;
-  // The walk goes on from where it stopped: `walked` questions read so far, their matches in `hits`.
-  std::vector<std::int64_t> hits;
-  int walked = 0;
-  const auto walk_to = [&](int rows, int limit) {
-    for (const auto& r : tx.exec(kSearchRecent, q.category_id, q.status, q.since, q.unanswered, pats, rows - walked,
-                                 limit - static_cast<int>(hits.size()), walked))
-      hits.push_back(r[0].as<std::int64_t>());
-    walked = rows;
-  };
   // Single characters have no bigrams: the substring check alone, over every question.
-  walk_to(has_bigram ? kProbe : std::numeric_limits<int>::max(), wanted);
-  const bool probed_common = static_cast<std::int64_t>(hits.size()) * (kRecentBudget / kProbe) >= wanted;
-  if (has_bigram && static_cast<int>(hits.size()) < wanted && probed_common) walk_to(kRecentBudget, wanted);
+  const int budget = has_bigram ? kRecentBudget : std::numeric_limits<int>::max();
+  std::vector<std::int64_t> hits;
+  for (const auto& r : tx.exec(kSearchRecent, q.category_id, q.status, q.since, q.unanswered, pats, budget, wanted))
+    hits.push_back(r[0].as<std::int64_t>());
   bool complete = !has_bigram;  // the walk saw every question
 
   SearchResult out;
@@ -297,10 +285,6 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   }
   out.total_capped = counted > kSearchCountCap;
   out.total = std::min<std::int64_t>(counted, kSearchCountCap);
-
-  // A rare keyword the probe found: its page from the walk when the newest questions hold it.
-  if (!complete && !probed_common && !hits.empty() && static_cast<int>(hits.size()) < page_end)
-    walk_to(kRecentBudget, page_end);
 
   std::string page_ids;
   if (static_cast<int>(hits.size()) >= offset + q.per || complete) {

@@ -254,16 +254,16 @@ TEST(QuestionSearchDb, MatchesOlderThanTheRecentWindowAreFound) {
   EXPECT_NE(listed(s.search(student, p), old.id), nullptr);
 }
 
-// What the probe of the newest 1,000 questions finds decides the path: a keyword in 1 of 40
-// or more is walked on for its count, a rarer one is counted by the bigram index and paged
-// from the walk, one the probe did not find at all goes to the index alone. Every path gives
-// the answers of the others, with and without the column's statistics.
+// Each path of a keyword search gives the answers of the others, with and without the column's
+// statistics (which choose the bigrams the index reads): a keyword walked to its capped count
+// among the newest questions, one counted by the index and paged from the walk, one found only
+// by the index, one found nowhere.
 TEST(QuestionSearchDb, EveryPathGivesTheSameAnswers) {
   QuestionService s(dbtest::pool());
   const auto student = person("student", "rails_4m");
   const int cat = some_category();
   const auto old = s.ask(student, {cat, "古文書キーワード の質問", "", std::nullopt});
-  // 10,000 newer questions; 5 in 32 name two words together (about 156 in the probe).
+  // 10,000 newer questions; 5 in 32 name two words together.
   Filler filler(student, cat, "埋め草テキスト", 10000);
   pqxx::connection c(dbtest::database_url());
   pqxx::nontransaction(c).exec(
@@ -295,7 +295,7 @@ TEST(QuestionSearchDb, EveryPathGivesTheSameAnswers) {
   EXPECT_TRUE(together.total_capped);
   EXPECT_EQ(together.items.at(0).title, "埋め草テキスト 9988");  // newest first: 9988 % 32 = 4
   EXPECT_EQ(search("存在しない言葉").total, 0);
-  // 999, 1999, ..., 9999 and 9990–9998: past the probe, the window and one page.
+  // 999, 1999, ..., 9999 and 9990–9998: some past the walk's window.
   const auto rare = search("埋め草テキスト 999");
   EXPECT_EQ(rare.total, 19);
   EXPECT_EQ(rare.items.at(0).title, "埋め草テキスト 9999");
