@@ -9,8 +9,8 @@
 //   node bench/school_day.mjs [--daemons 1|3] [--pool-mode transaction|session|none] [--rate 500] [--seconds 60]
 //                             [--warmup 10] [--sockets 2000] [--profile 1]
 //
-// --profile 1 loads pg_stat_statements and prints the ten statements that took PostgreSQL the
-// most time per second of the mix (execution time: on this CPU-bound set-up, its CPU).
+// --profile 1 loads pg_stat_statements (planning tracked too) and prints the ten statements that
+// took PostgreSQL the most time per second of the mix (on this CPU-bound set-up, its CPU).
 //
 // Open loop: requests leave on schedule whether or not earlier ones came back, and latency is
 // measured from the scheduled time (no coordinated omission). wrk cannot do this per route (its
@@ -44,15 +44,23 @@ const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]
 
 // The statements that took PostgreSQL the most time per second of the mix, and the totals.
 async function printProfile(wall, requests) {
-  const top = (await stack.psql(`SELECT round((total_exec_time / ${wall})::numeric, 1), calls, round((1000 * total_exec_time / calls)::numeric), rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10`)).split('\n');
-  const [ms, calls] = (await stack.psql('SELECT round(sum(total_exec_time)::numeric), sum(calls) FROM pg_stat_statements')).split('|').map(Number);
-  console.log(`\nPostgreSQL (pg_stat_statements over the mix): ${(ms / wall).toFixed(0)} ms of execution per second, ${(calls / requests).toFixed(2)} statements per request (BEGIN and COMMIT included; the websockets' and background work's too). The ten that cost the most:\n`);
-  console.log('| ms per s | calls | mean µs | rows | statement |');
-  console.log('|---:|---:|---:|---:|---|');
+  const top = (await stack.psql(`SELECT round((total_exec_time / ${wall})::numeric, 1), round((total_plan_time / ${wall})::numeric, 1), calls, round((1000 * total_exec_time / greatest(calls, 1))::numeric), rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10`)).split('\n');
+  const [ms, planMs, calls] = (await stack.psql('SELECT round(sum(total_exec_time)::numeric), round(sum(total_plan_time)::numeric), sum(calls) FROM pg_stat_statements')).split('|').map(Number);
+  console.log(`\nPostgreSQL (pg_stat_statements over the mix): ${(ms / wall).toFixed(0)} ms of execution and ${(planMs / wall).toFixed(0)} ms of planning per second, ${(calls / requests).toFixed(2)} statements per request (BEGIN and COMMIT included; the websockets' and background work's too). The ten that cost the most to execute:\n`);
+  console.log('| ms per s | planning ms per s | calls | mean µs | rows | statement |');
+  console.log('|---:|---:|---:|---:|---:|---|');
   for (const line of top) {
-    const [perSecond, n, mean, rowCount, ...rest] = line.split('|');
+    const [perSecond, planPerSecond, n, mean, rowCount, ...rest] = line.split('|');
     const text = rest.join('|');  // the statement's own bars
-    console.log(`| ${perSecond} | ${n} | ${mean} | ${rowCount} | \`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+    console.log(`| ${perSecond} | ${planPerSecond} | ${n} | ${mean} | ${rowCount} | \`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+  }
+  const planned = (await stack.psql(`SELECT round((total_plan_time / ${wall})::numeric, 1), plans, round((1000 * total_plan_time / greatest(plans, 1))::numeric), left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_plan_time DESC LIMIT 5`)).split('\n');
+  console.log('\nThe five that cost the most to plan (a statement whose plan depends on its parameters is planned again on every call):\n');
+  console.log('| planning ms per s | plans | mean µs | statement |');
+  console.log('|---:|---:|---:|---|');
+  for (const line of planned) {
+    const [perSecond, n, mean, ...rest] = line.split('|');
+    console.log(`| ${perSecond} | ${n} | ${mean} | \`${rest.join('|').replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
   }
 }
 
@@ -128,7 +136,12 @@ try {
     await load.run(WARMUP);
   }
   const wsClosedBefore = sockets.filter((s) => !s.ready).length;
-  if (PROFILE) await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+  if (PROFILE) {
+    // Known only once the library is loaded, so set after the start; a reload applies it.
+    await stack.psql('ALTER SYSTEM SET pg_stat_statements.track_planning = on');
+    await stack.psql('SELECT pg_reload_conf()');
+    await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+  }
   const cpu0 = snapshot();
   const self0 = process.cpuUsage();
   const start = performance.now();
