@@ -7,7 +7,9 @@
 // --pool-mode none straight to PostgreSQL.
 //
 //   node bench/school_day.mjs [--daemons 1|3] [--pool-mode transaction|session|none] [--rate 500] [--seconds 60]
-//                             [--warmup 10] [--sockets 2000] [--profile 1]
+//                             [--warmup 10] [--sockets 2000] [--workers 0] [--profile 1]
+//
+// --workers sets each daemon's request workers (`workers` in camp.yaml; 0: two per core).
 //
 // --profile 1 loads pg_stat_statements (planning tracked too) and prints the ten statements that
 // took PostgreSQL the most time per second of the mix (on this CPU-bound set-up, its CPU).
@@ -35,6 +37,7 @@ const SOCKETS = arg('sockets', 2000);
 const WARMUP = arg('warmup', 10);
 const PROFILE = arg('profile', 0) === 1;
 const POOL_MODE = arg('pool-mode', 'transaction');
+const WORKERS = arg('workers', 0);
 const LOGIN_NOTE = 'the login lane hashes at nice 19: on a busy machine it gets little CPU';
 process.env.CAMP_BIN ??= join(root, 'build/bin/camp');
 process.env.CAMPD_BIN ??= join(root, 'build/bin/campd');
@@ -74,7 +77,7 @@ const stack = await startStack({
   // as separate hosts, where each request also crosses a veth pair).
   separateHosts: false,
   daemonEnv: {
-    CAMP_WORKERS: '0',
+    CAMP_WORKERS: String(WORKERS),
     CAMP_LOG_LEVEL: 'warn',
     CAMP_TRUSTED_PROXIES: '127.0.0.1',   // the load comes from one address (as from a proxy)
     CAMP_HTTP_MAX_CONNECTIONS: '4096',
@@ -177,7 +180,7 @@ try {
   }
   all.sort((a, b) => a - b);
   const done = all.length;
-  console.log(`\n### ${DAEMONS === 1 ? 'One daemon (direct PostgreSQL)' : `${DAEMONS} daemons behind HAProxy, ${POOL_MODE === 'none' ? 'direct PostgreSQL' : `PgBouncer (${POOL_MODE} mode)`}`}: ${RATE} req/s for ${SECONDS} s, ${SOCKETS} websockets`);
+  console.log(`\n### ${DAEMONS === 1 ? 'One daemon (direct PostgreSQL)' : `${DAEMONS} daemons behind HAProxy, ${POOL_MODE === 'none' ? 'direct PostgreSQL' : `PgBouncer (${POOL_MODE} mode)`}`}${WORKERS ? `, ${WORKERS} request workers each` : ''}: ${RATE} req/s for ${SECONDS} s, ${SOCKETS} websockets`);
   console.log(`\nMachine: ${cpus().length} cores, load average before/after ${loadavg().map((x) => x.toFixed(2)).join(' ')}; logins at 9:00: ${LOGINS} in ${loginSeconds.toFixed(1)} s (8 at a time).\n`);
   console.log('| route | requests | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---|');
