@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { quantiles } from '../../bench/lib/client.mjs';
 import { openSockets, schoolDayLoad, seedSchoolDay } from '../../bench/lib/school_day_load.mjs';
 import { png, uploadForm } from './lib.mjs';
 import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
@@ -310,10 +311,8 @@ test('the school day ran under every test: outside the kill and the failover, no
   const failed = (r) => r.status === 0 || r.status >= 400;
   // A request in flight at any moment of a window (one sent to the killed daemon just before).
   const windowOf = (r) => disturbed.find((w) => r.at <= w.to && r.at + r.ms >= w.from);
-  const ms = records.map((r) => r.ms).sort((a, b) => a - b);
-  const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))].toFixed(1);
   const seconds = (records.at(-1).at - records[0].at) / 1000;
-  console.log(`scale-out under the school day: ${records.length} requests in ${seconds.toFixed(0)} s (${(records.length / seconds).toFixed(0)}/s), ${loadSockets.length} websockets; p50 ${q(0.5)} ms, p99 ${q(0.99)} ms`);
+  console.log(`scale-out under the school day: ${records.length} requests in ${seconds.toFixed(0)} s (${(records.length / seconds).toFixed(0)}/s), ${loadSockets.length} websockets; ${quantiles(records.map((r) => r.ms))}`);
   for (const w of disturbed) {
     const inside = records.filter((r) => windowOf(r) === w);
     console.log(`  ${w.what}: ${((w.to - w.from) / 1000).toFixed(1)} s, ${inside.length} requests, ${inside.filter(failed).length} failed`);
