@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <exception>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -21,34 +22,50 @@ void tell_admins(db::Tx& tx, const Mail& mail, const std::string& error) {
 
 }  // namespace
 
-Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy,
-                 const std::atomic<bool>* stopping) {
+Round deliver_due(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy, int max_mails,
+                  const std::atomic<bool>* stopping) {
   pqxx::work work(conn.pq());
   db::Tx tx(conn, work);
-  const auto mail = claim_due(tx);
-  if (!mail) return Step::idle;
-  Step step = Step::sent;
-  std::string error;
-  try {
-    transport.send(*mail, from.address, compose(*mail, from));
-    mark_sent(tx, mail->id);
-  } catch (const SendFailure& e) {
-    // Cut short by shutdown: not the mail's failure. Rolling back leaves it queued as it was.
-    if (stopping && stopping->load()) throw;
-    error = e.what();
-    const auto status = mark_attempt_failed(tx, mail->id, e.what(), e.permanent(), policy);
-    step = status == Status::failed ? Step::failed : Step::retry_later;
-    spdlog::warn("mail {} to {}: attempt {} failed{}: {}", mail->id, mail->to, mail->attempts + 1,
-                 step == Step::failed ? " (giving up)" : "", e.what());
-  } catch (const Error& e) {  // the row cannot be composed (bad header value): no retry helps
-    error = e.what();
-    mark_attempt_failed(tx, mail->id, error, true, policy);
-    step = Step::failed;
-    spdlog::error("mail {} cannot be composed: {}", mail->id, e.what());
+  Round round;
+  std::vector<std::int64_t> sent;
+  std::exception_ptr cut_short;  // the send a shutdown aborted
+  for (const auto& mail : claim_due(tx, max_mails)) {
+    ++round.claimed;
+    if (cut_short) continue;  // stays queued as it was
+    std::string error;
+    bool given_up = false;
+    try {
+      transport.send(mail, from.address, compose(mail, from));
+      sent.push_back(mail.id);
+      continue;
+    } catch (const SendFailure& e) {
+      // Cut short by shutdown: not the mail's failure. It stays queued; those sent are marked.
+      if (stopping && stopping->load()) {
+        cut_short = std::current_exception();
+        continue;
+      }
+      error = e.what();
+      given_up = mark_attempt_failed(tx, mail.id, e.what(), e.permanent(), policy) == Status::failed;
+      spdlog::warn("mail {} to {}: attempt {} failed{}: {}", mail.id, mail.to, mail.attempts + 1,
+                   given_up ? " (giving up)" : "", e.what());
+    } catch (const Error& e) {  // the row cannot be composed (bad header value): no retry helps
+      error = e.what();
+      mark_attempt_failed(tx, mail.id, error, true, policy);
+      given_up = true;
+      spdlog::error("mail {} cannot be composed: {}", mail.id, e.what());
+    }
+    if (given_up) {
+      ++round.failed;
+      tell_admins(tx, mail, error);
+    } else {
+      ++round.retry_later;
+    }
   }
-  if (step == Step::failed) tell_admins(tx, *mail, error);
+  if (!sent.empty()) mark_sent(tx, sent);
+  round.sent = static_cast<int>(sent.size());
   work.commit();
-  return step;
+  if (cut_short) std::rethrow_exception(cut_short);
+  return round;
 }
 
 DeliveryWorker::DeliveryWorker(const Config& config, std::string database_url)
@@ -81,7 +98,7 @@ void DeliveryWorker::run(int index) {
       if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
     }
     if (!conn) conn = std::make_unique<db::Connection>(url_, config_.database_prepared_statements);
-    if (deliver_one(*conn, *transport, from_, policy_, signal_.stop_flag()) != Step::idle) return Turn::again();
+    if (deliver_due(*conn, *transport, from_, policy_, kDeliveryBatch, signal_.stop_flag()).claimed > 0) return Turn::again();
     // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
     pqxx::nontransaction n(conn->pq());
     db::Tx tx(*conn, n);

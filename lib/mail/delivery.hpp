@@ -1,10 +1,11 @@
 #pragma once
 // The delivery worker every daemon runs: its own threads, each with its own database
 // connection and transport, never a request or I/O thread. A thread takes the oldest due
-// mail with FOR UPDATE SKIP LOCKED, sends it and marks it sent (or counts the failure) in that
-// same transaction, so across any number of daemons each mail is sent once. A crash (or a
-// lost database connection) after the server accepted a mail and before the commit leaves that
-// one mail queued, and it is sent again, with the same Message-ID (docs/mail.md).
+// mails (a batch of up to kDeliveryBatch) with FOR UPDATE SKIP LOCKED, sends them one by one and
+// marks each sent (or counts its failure) in that same transaction, so across any number of
+// daemons each mail is sent once. A crash (or a lost database connection) after the server
+// accepted a mail and before the commit leaves the batch's mails queued, and those already
+// accepted are sent again, with the same Message-ID (docs/mail.md).
 // Threads wake on the NOTIFY an enqueue sends (wake()), when the next retry is due, and at
 // the latest every mail.poll_seconds.
 #include <atomic>
@@ -21,12 +22,20 @@
 
 namespace camp::mail {
 
-enum class Step { idle, sent, retry_later, failed };
+// Mails per transaction: one claim, one "sent" update and one commit for the batch instead of
+// for each mail (a third of PostgreSQL's statements in the school day went to single mails).
+// Also the most a crash can make a thread send twice.
+constexpr int kDeliveryBatch = 10;
 
-// One delivery in one transaction on `conn` (for the worker and the tests). A send that fails
-// while *stopping is set rethrows, so the transaction rolls back and the mail stays as it was.
-Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy,
-                 const std::atomic<bool>* stopping = nullptr);
+struct Round {
+  int claimed = 0, sent = 0, retry_later = 0, failed = 0;
+};
+
+// Up to `max_mails` due mails in one transaction on `conn` (for the worker and the tests). A
+// send that fails while *stopping is set ends the round: the mails sent before it are marked
+// and committed, it and the rest stay as they were, and SendFailure is thrown.
+Round deliver_due(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy, int max_mails,
+                  const std::atomic<bool>* stopping = nullptr);
 
 class DeliveryWorker {
  public:

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "db/arrays.hpp"
 #include "notifications/events.hpp"
 
 namespace camp::mail {
@@ -49,12 +50,12 @@ constexpr db::Statement kCounts{
 constexpr db::Statement kClaim{
     "mail.claim",
     "SELECT " CAMP_MAIL_COLUMNS " FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= now() "
-    "ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
+    "ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED"};
 // Sent, the mail keeps no live link: its links and List-Unsubscribe URL go (docs/mail.md "Links").
 constexpr db::Statement kMarkSent{
     "mail.mark_sent",
     "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, "
-    "links = NULL, unsubscribe_url = NULL WHERE id = $1"};
+    "links = NULL, unsubscribe_url = NULL WHERE id = ANY ($1::int8[])"};
 constexpr db::Statement kMarkFailedAttempt{
     "mail.mark_failed_attempt",
     "UPDATE mail_outbox SET attempts = attempts + 1, last_error = left($2, 2000), "
@@ -235,13 +236,13 @@ Counts counts(db::Tx& tx) {
   return {r[0].as<std::int64_t>(), r[1].as<std::int64_t>(), r[2].as<std::int64_t>()};
 }
 
-std::optional<Mail> claim_due(db::Tx& tx) {
-  const auto rows = tx.exec(kClaim);
-  if (rows.empty()) return std::nullopt;
-  return row_to_mail(rows[0]);
+std::vector<Mail> claim_due(db::Tx& tx, int limit) {
+  std::vector<Mail> out;
+  for (const auto& r : tx.exec(kClaim, limit)) out.push_back(row_to_mail(r));
+  return out;
 }
 
-void mark_sent(db::Tx& tx, std::int64_t id) { tx.exec(kMarkSent, id); }
+void mark_sent(db::Tx& tx, const std::vector<std::int64_t>& ids) { tx.exec(kMarkSent, db::int_array(ids)); }
 
 Status mark_attempt_failed(db::Tx& tx, std::int64_t id, const std::string& error, bool permanent,
                            const RetryPolicy& policy) {

@@ -41,15 +41,16 @@ struct Counts {
 };
 Counts counts(db::Tx& tx);
 
-// Delivery (one worker transaction: claim, send, then one of the marks, then commit).
+// Delivery (one worker transaction: claim a batch, send each, mark each, then commit).
 struct RetryPolicy {
   int max_attempts = 8;
   int base_seconds = 60;
   int max_seconds = 3600;
 };
-// The oldest due queued mail, locked FOR UPDATE SKIP LOCKED (others' locked rows are skipped).
-std::optional<Mail> claim_due(db::Tx& tx);
-void mark_sent(db::Tx& tx, std::int64_t id);
+// The oldest due queued mails, at most `limit`, locked FOR UPDATE SKIP LOCKED (others' locked
+// rows are skipped).
+std::vector<Mail> claim_due(db::Tx& tx, int limit);
+void mark_sent(db::Tx& tx, const std::vector<std::int64_t>& ids);
 // Counts a failed attempt: the mail becomes failed after max_attempts (or at once when
 // `permanent`), else it is due again after base * 2^(attempts-1) seconds, at most max.
 // Returns the new status.

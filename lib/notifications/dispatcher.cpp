@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <tuple>
 #include <map>
 #include <unordered_set>
 
@@ -106,8 +107,19 @@ Told dispatch(db::Tx& tx, const DispatchContext& ctx, const repo::DomainEvent& e
   return out;
 }
 
-}  // namespace
+double ms_since(std::chrono::steady_clock::time_point started) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+}
+// Large audiences are worth a line (bench/notifications.sh reads it); the rest stays quiet.
+void log_told(const repo::DomainEvent& e, const Told& told, double ms) {
+  spdlog::log(told.notifications >= 100 ? spdlog::level::info : spdlog::level::debug,
+              "notifications: event {} ({}) told {} accounts, {} mails queued, in {:.1f} ms", e.id, e.type,
+              told.notifications, told.mails, ms);
+}
 
+enum class Dispatched { idle, done, failed };
+
+// One event in one transaction on `conn`, a failure recorded against it.
 Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx) {
   pqxx::work work(conn.pq());
   db::Tx tx(conn, work);
@@ -132,12 +144,37 @@ Dispatched dispatch_one(db::Connection& conn, const DispatchContext& ctx) {
     result = Dispatched::failed;
   }
   work.commit();
-  // Large audiences are worth a line (bench/notifications.sh reads it); the rest stays quiet.
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  spdlog::log(told.notifications >= 100 ? spdlog::level::info : spdlog::level::debug,
-              "notifications: event {} ({}) told {} accounts, {} mails queued, in {:.1f} ms", event->id, event->type,
-              told.notifications, told.mails, ms);
+  log_told(*event, told, ms_since(started));
   return result;
+}
+
+}  // namespace
+
+int dispatch_batch(db::Connection& conn, const DispatchContext& ctx, int max) {
+  std::size_t taken = 0;
+  try {
+    pqxx::work work(conn.pq());
+    db::Tx tx(conn, work);
+    const auto events = repo::take_events(tx, max);
+    taken = events.size();
+    std::vector<std::tuple<const repo::DomainEvent*, Told, double>> done;
+    for (const auto& e : events) {
+      const auto started = std::chrono::steady_clock::now();
+      const auto told = dispatch(tx, ctx, e);
+      done.emplace_back(&e, told, ms_since(started));
+    }
+    work.commit();
+    for (const auto& [e, told, ms] : done) log_told(*e, told, ms);
+    return static_cast<int>(taken);
+  } catch (const std::exception& e) {
+    if (!conn.pq().is_open() || taken == 0) throw;  // the connection, not an event
+    spdlog::debug("notifications: a batch of {} events rolled back ({}); one at a time", taken, text::escape_for_log(e.what()));
+  }
+  // Rolled back whole: each event again on its own, where a failure is counted against it alone.
+  int done = 0;
+  for (std::size_t i = 0; i < taken; ++i)
+    if (dispatch_one(conn, ctx) != Dispatched::idle) ++done;
+  return done;
 }
 
 Preview preview(db::Tx& tx, std::string_view type, std::optional<std::int64_t> actor_id, const nlohmann::json& payload) {
@@ -155,9 +192,9 @@ Preview preview(db::Tx& tx, std::string_view type, std::optional<std::int64_t> a
 int dispatch_pending(db::Pool& pool, const DispatchContext& ctx, int max) {
   int done = 0;
   while (done < max) {
-    const auto step = pool.run([&](db::Connection& c) { return dispatch_one(c, ctx); });
-    if (step == Dispatched::idle) break;
-    ++done;
+    const int n = pool.run([&](db::Connection& c) { return dispatch_batch(c, ctx, std::min(kDispatchBatch, max - done)); });
+    if (n == 0) break;
+    done += n;
   }
   return done;
 }
@@ -185,7 +222,7 @@ Turn Dispatcher::turn() {
   // at most this long.
   constexpr std::chrono::milliseconds kPoll(5000);
   if (!conn_) conn_ = std::make_unique<db::Connection>(url_, prepared_statements_);
-  return dispatch_one(*conn_, ctx_) != Dispatched::idle ? Turn::again() : Turn::idle_for(kPoll);
+  return dispatch_batch(*conn_, ctx_, kDispatchBatch) > 0 ? Turn::again() : Turn::idle_for(kPoll);
 }
 
 namespace {

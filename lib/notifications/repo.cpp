@@ -1,5 +1,7 @@
 #include "notifications/repo.hpp"
 
+#include <algorithm>
+
 #include "db/arrays.hpp"
 
 namespace camp::notifications::repo {
@@ -49,6 +51,11 @@ constexpr db::Statement kClaim{
     "SELECT id, type, actor_id, payload::text, attempts FROM domain_events "
     "WHERE failed_at IS NULL AND not_before <= now() ORDER BY not_before, id LIMIT 1 FOR UPDATE SKIP LOCKED"};
 constexpr db::Statement kDeleteEvent{"notifications.delete_event", "DELETE FROM domain_events WHERE id = $1"};
+// Claimed and deleted in one statement: the batch's transaction rolls back whole if one fails.
+constexpr db::Statement kTakeEvents{
+    "notifications.take_events",
+    "DELETE FROM domain_events WHERE id IN (SELECT id FROM domain_events WHERE failed_at IS NULL AND not_before <= now() "
+    "ORDER BY not_before, id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING id, type, actor_id, payload::text, attempts"};
 constexpr db::Statement kEventFailed{
     "notifications.event_failed",
     "UPDATE domain_events SET attempts = attempts + 1, last_error = left($2, 2000), "
@@ -178,10 +185,8 @@ void set_mail_preference(db::Tx& tx, std::int64_t account_id, Category category,
   tx.exec(kSetPreference, account_id, std::string(to_string(category)), std::string(to_string(preference)));
 }
 
-std::optional<DomainEvent> claim_event(db::Tx& tx) {
-  const auto rows = tx.exec(kClaim);
-  if (rows.empty()) return std::nullopt;
-  const auto& r = rows[0];
+namespace {
+DomainEvent read_event(const pqxx::row& r) {
   DomainEvent e;
   e.id = r[0].as<std::int64_t>();
   e.type = r[1].as<std::string>();
@@ -190,6 +195,20 @@ std::optional<DomainEvent> claim_event(db::Tx& tx) {
   if (!e.payload.is_object()) e.payload = nlohmann::json::object();
   e.attempts = r[4].as<int>();
   return e;
+}
+}  // namespace
+
+std::optional<DomainEvent> claim_event(db::Tx& tx) {
+  const auto rows = tx.exec(kClaim);
+  if (rows.empty()) return std::nullopt;
+  return read_event(rows[0]);
+}
+
+std::vector<DomainEvent> take_events(db::Tx& tx, int limit) {
+  std::vector<DomainEvent> out;
+  for (const auto& r : tx.exec(kTakeEvents, limit)) out.push_back(read_event(r));
+  std::sort(out.begin(), out.end(), [](const DomainEvent& a, const DomainEvent& b) { return a.id < b.id; });
+  return out;
 }
 
 void delete_event(db::Tx& tx, std::int64_t id) { tx.exec(kDeleteEvent, id); }

@@ -49,6 +49,9 @@ struct DomainEvent {
 // The oldest due event, locked FOR UPDATE SKIP LOCKED (another dispatcher skips it).
 std::optional<DomainEvent> claim_event(db::Tx& tx);
 void delete_event(db::Tx& tx, std::int64_t id);
+// The oldest due events, at most `limit`, locked and deleted (gone once the transaction
+// commits), oldest first.
+std::vector<DomainEvent> take_events(db::Tx& tx, int limit);
 // A failed attempt: due again later, failed for good after `max_attempts`.
 void event_failed(db::Tx& tx, std::int64_t id, const std::string& error, int max_attempts);
 struct EventCounts {

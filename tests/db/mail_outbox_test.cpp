@@ -22,11 +22,15 @@ using dbtest::pool;
 
 Outgoing test_mail(const std::string& to) { return {to, "test", {{"to", to}, {"host", "h"}, {"queued_at", "t"}}}; }
 
-// Records what it was asked to send; fails while `failing` is set.
+// Records what it was asked to send; fails while `failing` is set, and for `refused_to`.
 class RecordingTransport final : public Transport {
  public:
   void send(const Mail& mail, const std::string&, const std::string& message) override {
-    if (failing) throw SendFailure("connection refused", permanent);
+    if (failing || mail.to == refused_to) throw SendFailure("connection refused", permanent);
+    if (stopping && sent.size() == stop_after) {  // a shutdown arrives during this transfer
+      stopping->store(true);
+      throw SendFailure("aborted", false);
+    }
     std::lock_guard lock(mutex);
     sent.push_back(mail.id);
     last_message = message;
@@ -34,12 +38,23 @@ class RecordingTransport final : public Transport {
   std::string describe() const override { return "recording"; }
   std::atomic<bool> failing{false};
   bool permanent = false;
+  std::string refused_to;
+  std::atomic<bool>* stopping = nullptr;  // set, with a failed send, after `stop_after` mails
+  std::size_t stop_after = 0;
   std::mutex mutex;
   std::vector<std::int64_t> sent;
   std::string last_message;
 };
 
 const Sender kFrom{"noreply@camp.example.com", ""};
+
+enum class Step { idle, sent, retry_later, failed };
+// A round of one mail, as most tests below read it.
+Step deliver_one(db::Connection& conn, Transport& transport, const Sender& from, const RetryPolicy& policy,
+                 const std::atomic<bool>* stopping = nullptr) {
+  const auto r = deliver_due(conn, transport, from, policy, 1, stopping);
+  return r.sent ? Step::sent : r.failed ? Step::failed : r.retry_later ? Step::retry_later : Step::idle;
+}
 
 // The decoded text of every part of a message (base64 or quoted-printable: mime.hpp).
 std::string decoded_parts(const std::string& message) {
@@ -159,7 +174,7 @@ TEST(MailDelivery, CompetingWorkersSendEachMailExactlyOnce) {
   for (int i = 0; i < 4; ++i)
     workers.emplace_back([&] {
       db::Connection conn(dbtest::database_url());
-      while (deliver_one(conn, transport, kFrom, {}) != Step::idle) {
+      while (deliver_due(conn, transport, kFrom, {}, kDeliveryBatch).claimed > 0) {
       }
     });
   for (auto& w : workers) w.join();
@@ -295,6 +310,43 @@ TEST(MailDelivery, AShutdownDuringASendLeavesTheMailUntouched) {
   const auto m = *pool().autocommit([&](db::Tx& tx) { return find(tx, id); });
   EXPECT_EQ(m.status, Status::queued);
   EXPECT_EQ(m.attempts, 0);
+}
+
+// A batch: one refused mail counts its own failed attempt, the others are sent; a shutdown in
+// the middle keeps what went (marked sent) and leaves the rest untouched.
+TEST(MailDelivery, ABatchMarksEachMailOnItsOwn) {
+  clear_outbox();
+  std::vector<Outgoing> mails(7, test_mail("batch@example.com"));
+  mails[2] = test_mail("refused@example.com");
+  pool().transaction([&](db::Tx& tx) { enqueue_many(tx, mails); });
+  RecordingTransport transport;
+  transport.refused_to = "refused@example.com";
+  db::Connection conn(dbtest::database_url());
+  auto round = deliver_due(conn, transport, kFrom, {}, 5);
+  EXPECT_EQ(round.claimed, 5);
+  EXPECT_EQ(round.sent, 4);
+  EXPECT_EQ(round.retry_later, 1);
+  auto c = pool().autocommit([](db::Tx& tx) { return counts(tx); });
+  EXPECT_EQ(c.sent, 4);
+  EXPECT_EQ(c.queued, 3);
+  const auto refused = pool().autocommit([](db::Tx& tx) { return list(tx, Status::queued, 10); });
+  ASSERT_EQ(refused.size(), 3u);
+  EXPECT_EQ(refused.back().to, "refused@example.com");
+  EXPECT_EQ(refused.back().attempts, 1);
+
+  std::atomic<bool> stopping{false};
+  transport.stopping = &stopping;
+  transport.stop_after = 5;  // the round takes the last two: one goes, the other's transfer is aborted
+  EXPECT_THROW(deliver_due(conn, transport, kFrom, {}, kDeliveryBatch, &stopping), SendFailure);
+  EXPECT_EQ(transport.sent.size(), 5u);
+  c = pool().autocommit([](db::Tx& tx) { return counts(tx); });
+  EXPECT_EQ(c.sent, 5);
+  EXPECT_EQ(c.queued, 2);
+  const auto left = pool().autocommit([](db::Tx& tx) { return list(tx, Status::queued, 10); });
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0].to, "batch@example.com");
+  EXPECT_EQ(left[0].attempts, 0) << "a shutdown counts no attempt";
+  EXPECT_EQ(left[1].to, "refused@example.com");
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ void mark_failed(std::int64_t id) {
 }
 
 void mark_sent(std::int64_t id) {
-  dbtest::pool().transaction([&](db::Tx& tx) { mail::mark_sent(tx, id); });
+  dbtest::pool().transaction([&](db::Tx& tx) { mail::mark_sent(tx, {id}); });
 }
 
 TEST(SystemActor, IsAnAdminWithNoRowRecordedAsNoOne) {

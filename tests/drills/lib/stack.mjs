@@ -101,26 +101,8 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
   chmodSync(side, 0o777);
   const procs = [];
   const baseEnv = { ...process.env, CAMP_DATA_DIR: dir, CAMP_DATABASE_URL: '' };
-  execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
-  const directUrl = execFileSync(process.env.CAMP_BIN, ['db', 'url'], { env: baseEnv, encoding: 'utf8' }).trim();
-  if (Object.keys(postgresSettings).length) {  // ALTER SYSTEM, then a restart (preloaded libraries need one)
-    for (const [name, value] of Object.entries(postgresSettings))
-      execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `value=${value}`, directUrl], { input: `ALTER SYSTEM SET ${name} = :'value';\n` });
-    execFileSync(process.env.CAMP_BIN, ['db', 'stop'], { env: baseEnv });
-    execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
-  }
-  execFileSync(process.env.CAMP_BIN, ['db', 'migrate'], { env: baseEnv });
-  const socketDir = directUrl.match(/host='([^']+)'/)[1];
-
-  const cliEnv = { ...baseEnv, CAMP_DATABASE_URL: directUrl };
-  // The operator's keys, in the stack's folder (where the CLI reads them too); each daemon gets
-  // a copy in its own data directory.
-  writeFileSync(join(dir, 'jwt_secret'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  writeFileSync(join(dir, 'questionnaire_keys'), `1 ${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-
-  const stack = { dir, directUrl, socketDir, procs, hosts: [] };
-  stack.camp = async (...args) => (await run(process.env.CAMP_BIN, args, { env: cliEnv, encoding: 'utf8' })).stdout;
-  stack.psql = async (sql) => (await run('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql, directUrl], { encoding: 'utf8' })).stdout.trim();
+  // Whatever starts from here on is stopped again if a later step fails.
+  const stack = { dir, procs, hosts: [] };
   stack.stop = async () => {
     for (const c of procs.reverse()) if (c.alive()) c.p.kill('SIGKILL');
     await sleep(50);
@@ -134,6 +116,25 @@ export async function startStack({ daemons: count = 3, daemonEnv = {}, poolSize 
   };
 
   try {
+    execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
+    const directUrl = execFileSync(process.env.CAMP_BIN, ['db', 'url'], { env: baseEnv, encoding: 'utf8' }).trim();
+    if (Object.keys(postgresSettings).length) {  // ALTER SYSTEM, then a restart (preloaded libraries need one)
+      for (const [name, value] of Object.entries(postgresSettings))
+        execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-v', `value=${value}`, directUrl], { input: `ALTER SYSTEM SET ${name} = :'value';\n` });
+      execFileSync(process.env.CAMP_BIN, ['db', 'stop'], { env: baseEnv });
+      execFileSync(process.env.CAMP_BIN, ['db', 'start'], { env: baseEnv });
+    }
+    execFileSync(process.env.CAMP_BIN, ['db', 'migrate'], { env: baseEnv });
+    const socketDir = directUrl.match(/host='([^']+)'/)[1];
+
+    const cliEnv = { ...baseEnv, CAMP_DATABASE_URL: directUrl };
+    Object.assign(stack, { directUrl, socketDir });
+    stack.camp = async (...args) => (await run(process.env.CAMP_BIN, args, { env: cliEnv, encoding: 'utf8' })).stdout;
+    stack.psql = async (sql) => (await run('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql, directUrl], { encoding: 'utf8' })).stdout.trim();
+    // The operator's keys, in the stack's folder (where the CLI reads them too); each daemon gets
+    // a copy in its own data directory.
+    writeFileSync(join(dir, 'jwt_secret'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    writeFileSync(join(dir, 'questionnaire_keys'), `1 ${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
     // The hosts: a namespace each, linked to this one by a veth pair (10.X.i.1 here, 10.X.i.2
     // there; X from the process id, so that two stacks at once do not collide).
     if (separateHosts) {
