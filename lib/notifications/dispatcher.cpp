@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <tuple>
 #include <map>
+#include <tuple>
 #include <unordered_set>
 
 #include "core/error.hpp"
@@ -172,8 +172,7 @@ int dispatch_batch(db::Connection& conn, const DispatchContext& ctx, int max) {
   }
   // Rolled back whole: each event again on its own, where a failure is counted against it alone.
   int done = 0;
-  for (std::size_t i = 0; i < taken; ++i)
-    if (dispatch_one(conn, ctx) != Dispatched::idle) ++done;
+  for (std::size_t i = 0; i < taken && dispatch_one(conn, ctx) != Dispatched::idle; ++i) ++done;
   return done;
 }
 
