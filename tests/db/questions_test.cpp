@@ -302,6 +302,36 @@ TEST(QuestionSearchDb, EveryPathGivesTheSameAnswers) {
   EXPECT_EQ(search("埋め草テキスト 999", 2).items.size(), 0u);
 }
 
+// The front page (no filter) takes its pages inside the first 100 questions from one statement
+// without parameters and the others with LIMIT and OFFSET: both give the list's own order.
+TEST(QuestionsDb, FrontPagesFollowTheListOrderOnEitherSideOfTheFirstHundred) {
+  QuestionService s(dbtest::pool());
+  const auto student = person("student", "rails_4m");
+  Filler filler(student, some_category(), "表紙テスト", 150);
+  pqxx::connection c(dbtest::database_url());
+  const auto expected = [&](int per, int page) {
+    std::vector<std::int64_t> out;
+    for (const auto& r : pqxx::nontransaction(c).exec_params(
+             "SELECT id FROM questions ORDER BY is_pick_up DESC, created_at DESC, id DESC LIMIT $1 OFFSET $2", per,
+             (page - 1) * per))
+      out.push_back(r[0].as<std::int64_t>());
+    return out;
+  };
+  const auto total = pqxx::nontransaction(c).exec("SELECT least(count(*), 1000) FROM questions")[0][0].as<std::int64_t>();
+  // per 20: pages 1-5 inside, 6-7 outside; per 30: page 3 ends at 90, page 4 crosses 100.
+  for (const auto& [per, page] : std::vector<std::pair<int, int>>{{20, 1}, {20, 5}, {20, 6}, {20, 7}, {30, 3}, {30, 4}, {50, 2}, {50, 3}}) {
+    SearchParams p;
+    p.per = per;
+    p.page = page;
+    const auto got = s.search(student, p);
+    std::vector<std::int64_t> ids;
+    for (const auto& q : got.items) ids.push_back(q.id);
+    EXPECT_EQ(ids, expected(per, page)) << "per " << per << ", page " << page;
+    EXPECT_EQ(ids.size(), static_cast<std::size_t>(per));
+    EXPECT_EQ(got.total, total);
+  }
+}
+
 TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
   QuestionListCache cache;
   repo::SearchQuery front;
