@@ -23,8 +23,8 @@
 namespace camp::mail {
 
 // Mails per transaction: one claim, one "sent" update and one commit for the batch instead of
-// for each mail (a third of PostgreSQL's statements in the school day went to single mails).
-// Also the most a crash can make a thread send twice.
+// for each mail (during the morning scan's backlog, single mails were a third of PostgreSQL's
+// statements). Also the most a crash can make a thread send twice.
 constexpr int kDeliveryBatch = 10;
 
 struct Round {
