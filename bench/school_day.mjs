@@ -45,6 +45,9 @@ delete process.env.CAMP_CONFIG;  // the product defaults, plus what follows
 
 const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
+// A statement's text (psql's fields after the figures, its own bars included) as a Markdown cell.
+const statementCell = (fields) => `\`${fields.join('|').replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+
 // The statements that took PostgreSQL the most time per second of the mix, and the totals.
 async function printProfile(wall, requests) {
   const top = (await stack.psql(`SELECT round((total_exec_time / ${wall})::numeric, 1), round((total_plan_time / ${wall})::numeric, 1), calls, round((1000 * total_exec_time / greatest(calls, 1))::numeric), rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 10`)).split('\n');
@@ -54,8 +57,7 @@ async function printProfile(wall, requests) {
   console.log('|---:|---:|---:|---:|---:|---|');
   for (const line of top) {
     const [perSecond, planPerSecond, n, mean, rowCount, ...rest] = line.split('|');
-    const text = rest.join('|');  // the statement's own bars
-    console.log(`| ${perSecond} | ${planPerSecond} | ${n} | ${mean} | ${rowCount} | \`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+    console.log(`| ${perSecond} | ${planPerSecond} | ${n} | ${mean} | ${rowCount} | ${statementCell(rest)} |`);
   }
   const planned = (await stack.psql(`SELECT round((total_plan_time / ${wall})::numeric, 1), plans, round((1000 * total_plan_time / greatest(plans, 1))::numeric), left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY total_plan_time DESC LIMIT 5`)).split('\n');
   console.log('\nThe five that cost the most to plan (a statement whose plan depends on its parameters is planned again on every call):\n');
@@ -63,7 +65,7 @@ async function printProfile(wall, requests) {
   console.log('|---:|---:|---:|---|');
   for (const line of planned) {
     const [perSecond, n, mean, ...rest] = line.split('|');
-    console.log(`| ${perSecond} | ${n} | ${mean} | \`${rest.join('|').replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+    console.log(`| ${perSecond} | ${n} | ${mean} | ${statementCell(rest)} |`);
   }
 }
 
