@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 
 #include "accounts/service.hpp"
@@ -13,6 +14,7 @@
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
 #include "questions/presence.hpp"
+#include "questions/search_signature.hpp"
 
 using namespace camp;
 using camp::dbtest::code_of;
@@ -217,89 +219,170 @@ const Question* listed(const QuestionPage& page, std::int64_t id) {
 
 }  // namespace
 
-TEST(QuestionSearchDb, MatchesOlderThanTheRecentWindowAreFound) {
-  QuestionService s(dbtest::pool());
-  const auto student = person("student", "rails_4m");
-  const int cat = some_category();
-  const auto old = s.ask(student, {cat, "古文書キーワード の質問", "", std::nullopt});
-  Filler newer(student, cat, "埋め草テキスト", 8100);  // more than the recent window (8,000)
-
+QuestionPage search_as(QuestionService& s, const accounts::Account& who, const std::string& keywords, int page = 1,
+                       int per = 20, std::optional<int> category = std::nullopt) {
   SearchParams p;
-  p.keywords = "古文書キーワード";
-  auto page = s.search(student, p);
+  p.keywords = keywords;
+  p.category_id = category;
+  p.page = page;
+  p.per = per;
+  return s.search(who, p);
+}
+
+// Keyword search walks the newest questions (kSignatureWalkWindow of them) before it asks the
+// bigram index. The suite's questions: one old question, then more fillers than the window
+// ("埋め草テキスト 1" .. "埋め草テキスト 32000", newer and newer); 5 in 32 also name two
+// words together, 1 in 200 a rare word, and 7, 42 and every 3,000th the words "窓の外".
+class QuestionSearchDb : public ::testing::Test {
+ protected:
+  static constexpr int kFillers = repo::kSignatureWalkWindow + 2000;
+  static void SetUpTestSuite() {
+    student_ = new accounts::Account(person("student", "rails_4m"));
+    QuestionService s(dbtest::pool());
+    category_ = some_category();
+    old_id_ = s.ask(*student_, {category_, "古文書キーワード の質問", "", std::nullopt}).id;
+    filler_ = new Filler(*student_, category_, "埋め草テキスト", kFillers);
+    pqxx::connection c(dbtest::database_url());
+    pqxx::nontransaction(c).exec(
+        "UPDATE questions SET body = concat_ws(' ', CASE WHEN n % 32 < 5 THEN '相関甲 相関乙' END, "
+        "CASE WHEN n % 200 = 0 THEN '稀少語' END, CASE WHEN n IN (7, 42) OR n % 3000 = 0 THEN '窓の外' END) "
+        "FROM (SELECT id AS qid, split_part(title, ' ', 2)::int AS n FROM questions WHERE title LIKE '埋め草テキスト %') f "
+        "WHERE id = f.qid AND (n % 32 < 5 OR n % 200 = 0 OR n IN (7, 42) OR n % 3000 = 0)");
+  }
+  static void TearDownTestSuite() {
+    delete filler_;
+    delete student_;
+  }
+
+  static QuestionPage search(const std::string& keywords, int page = 1, int per = 20,
+                             std::optional<int> category = std::nullopt) {
+    QuestionService s(dbtest::pool());
+    return search_as(s, *student_, keywords, page, per, category);
+  }
+  // What the search must answer, from every question's text in list order: for a page of 20,
+  // the count up to the cap and the page's titles.
+  static std::function<std::string(int)> by_reading_every_question(const std::string& keywords,
+                                                                  std::optional<int> category = std::nullopt) {
+    pqxx::connection c(dbtest::database_url());
+    const auto rows = pqxx::nontransaction(c).exec_params(
+        "SELECT title FROM questions WHERE search_text LIKE ALL (SELECT '%' || lower(k) || '%' FROM "
+        "regexp_split_to_table($1, ' ') k) AND ($2::int IS NULL OR category_id = $2) "
+        "ORDER BY is_pick_up DESC, created_at DESC, id DESC LIMIT 201",
+        keywords, category);
+    std::vector<std::string> titles;
+    for (const auto& r : rows) titles.push_back(r[0].as<std::string>());
+    return [titles](int page) {
+      const auto n = static_cast<std::int64_t>(titles.size());
+      std::string line = std::to_string(std::min(n, repo::kSearchCountCap)) + (n > repo::kSearchCountCap ? "+" : "") + ":";
+      for (auto i = (page - 1) * 20; i < std::min<std::int64_t>(n, page * 20); ++i) line += " " + titles[i];
+      return line;
+    };
+  }
+  static std::string as_line(const QuestionPage& r) {
+    std::string line = std::to_string(r.total) + (r.total_capped ? "+" : "") + ":";
+    for (const auto& q : r.items) line += " " + q.title;
+    return line;
+  }
+
+  static inline accounts::Account* student_ = nullptr;
+  static inline Filler* filler_ = nullptr;
+  static inline std::int64_t old_id_ = 0;
+  static inline int category_ = 0;
+};
+
+TEST_F(QuestionSearchDb, MatchesOlderThanTheWalkedWindowAreFound) {
+  auto page = search("古文書キーワード");
   ASSERT_EQ(page.items.size(), 1u);
-  EXPECT_EQ(page.items[0].id, old.id);
+  EXPECT_EQ(page.items[0].id, old_id_);
   EXPECT_EQ(page.total, 1);
   EXPECT_FALSE(page.total_capped);
 
-  p.keywords = "埋め草テキスト";  // in every recent question: counted up to the search's cap there
-  page = s.search(student, p);
+  page = search("埋め草テキスト");  // in every recent question: counted up to the search's cap there
   EXPECT_EQ(page.total, repo::kSearchCountCap);
   EXPECT_TRUE(page.total_capped);
   ASSERT_EQ(page.items.size(), 20u);
-  EXPECT_EQ(page.items[0].title, "埋め草テキスト 8100");  // newest first
-  EXPECT_EQ(page.items[19].title, "埋め草テキスト 8081");
+  EXPECT_EQ(page.items[0].title, "埋め草テキスト " + std::to_string(kFillers));  // newest first
+  EXPECT_EQ(page.items[19].title, "埋め草テキスト " + std::to_string(kFillers - 19));
 
-  p.keywords = "埋め草テキスト 810";  // 8100, 7810, .., 1810, 810: the last page is past what the window kept
-  p.per = 5;
-  p.page = 2;
-  page = s.search(student, p);
-  EXPECT_EQ(page.total, 9);
-  ASSERT_EQ(page.items.size(), 4u);
-  EXPECT_EQ(page.items[0].title, "埋め草テキスト 3810");
-  EXPECT_EQ(page.items[3].title, "埋め草テキスト 810");
+  // 30000, 27000, .., 3000 inside the window, then 42 and 7 past it: the last page from the index.
+  page = search("窓の外", 3, 5);
+  EXPECT_EQ(page.total, 12);
+  ASSERT_EQ(page.items.size(), 2u);
+  EXPECT_EQ(page.items[0].title, "埋め草テキスト 42");
+  EXPECT_EQ(page.items[1].title, "埋め草テキスト 7");
 
-  p = {};
-  p.keywords = "古";  // one character: no bigram, the substring check alone
-  EXPECT_NE(listed(s.search(student, p), old.id), nullptr);
+  EXPECT_NE(listed(search("古"), old_id_), nullptr);  // one character: no bigram, every text read
 }
 
-// Each path of a keyword search gives the answers of the others, with and without the column's
-// statistics (which choose the bigrams the index reads): a keyword walked to its capped count
-// among the newest questions, one counted by the index and paged from the walk, one found only
-// by the index, one found nowhere.
-TEST(QuestionSearchDb, EveryPathGivesTheSameAnswers) {
+// Each path gives what reading every question's text gives, with and without the column's
+// statistics (which choose the bigrams the index reads): a keyword walked to its capped count,
+// one counted by the index and paged from the walk (稀少語: 150 in the window, 160 in all), one
+// found only by the index, one found nowhere, one the walk must read as text (full-width
+// letters, whose lowering belongs to the database); some also inside a category.
+TEST_F(QuestionSearchDb, EveryPathGivesWhatReadingEveryQuestionGives) {
+  const auto check = [&] {
+    for (const std::string k : {"埋め草テキスト", "相関甲 相関乙", "稀少語", "稀少語 埋め草テキスト", "古文書キーワード",
+                                "存在しない言葉", "埋め草テキスト 999", "窓の外 相関甲", "ｐｑ", "テキスト 3100"}) {
+      const auto expected = by_reading_every_question(k);
+      for (int page : {1, 2, 8}) EXPECT_EQ(as_line(search(k, page)), expected(page)) << k << ", page " << page;
+    }
+    // With a filter, through the walks' filtered statements.
+    for (const std::string k : {"埋め草テキスト", "稀少語", "古文書キーワード", "ｐｑ"}) {
+      const auto expected = by_reading_every_question(k, category_);
+      for (int page : {1, 8})
+        EXPECT_EQ(as_line(search(k, page, 20, category_)), expected(page)) << k << " in a category, page " << page;
+    }
+  };
+  check();
+  pqxx::connection c(dbtest::database_url());
+  pqxx::nontransaction(c).exec("ANALYZE questions");
+  check();
+  EXPECT_EQ(search("稀少語").total, 160);
+  EXPECT_TRUE(search("相関甲 相関乙").total_capped);
+}
+
+// Lowering is the database's: the signature's bits come from lower() of the text, and a
+// keyword's bits are only those whose lowering is the same everywhere. Each newest question
+// differs in case or width from 250 others that match: a walk that missed it would still fill
+// its page with them.
+TEST(QuestionSearchCaseDb, CaseAndWidthAreFoldedAsTheDatabaseFoldsThem) {
   QuestionService s(dbtest::pool());
   const auto student = person("student", "rails_4m");
   const int cat = some_category();
-  const auto old = s.ask(student, {cat, "古文書キーワード の質問", "", std::nullopt});
-  // 10,000 newer questions; 5 in 32 name two words together.
-  Filler filler(student, cat, "埋め草テキスト", 10000);
   pqxx::connection c(dbtest::database_url());
-  pqxx::nontransaction(c).exec(
-      "UPDATE questions SET body = '相関甲 相関乙' WHERE title LIKE '埋め草テキスト %' "
-      "AND split_part(title, ' ', 2)::int % 32 < 5");
-  const auto search = [&](const char* keywords, int page = 1) {
-    SearchParams p;
-    p.keywords = keywords;
-    p.page = page;
-    return s.search(student, p);
+  const auto newest_of = [&](const std::string& many, const std::string& title, const std::string& body,
+                             const std::string& keywords) {
+    Filler others(student, cat, many, 250);
+    const auto id = s.ask(student, {cat, title, body, std::nullopt}).id;
+    pqxx::nontransaction(c).exec_params("UPDATE questions SET created_at = now() + interval '1 day' WHERE id = $1", id);
+    const auto page = search_as(s, student, keywords);
+    EXPECT_TRUE(page.total_capped) << keywords;
+    ASSERT_FALSE(page.items.empty()) << keywords;
+    EXPECT_EQ(page.items[0].id, id) << keywords;
+    s.remove(student, id);
   };
-  const auto answers = [&] {
-    std::vector<std::string> out;
-    for (const auto* k : {"古文書キーワード", "相関甲 相関乙", "存在しない言葉", "埋め草テキスト 999"}) {
-      for (int page : {1, 2}) {
-        const auto r = search(k, page);
-        std::string line = std::string(k) + " " + std::to_string(r.total) + (r.total_capped ? "+" : "") + ":";
-        for (const auto& q : r.items) line += " " + q.title;
-        out.push_back(line);
-      }
-    }
-    return out;
-  };
-  const auto without_statistics = answers();
-  pqxx::nontransaction(c).exec("ANALYZE questions");
-  EXPECT_EQ(answers(), without_statistics);
-  EXPECT_EQ(search("古文書キーワード").items.at(0).id, old.id);
-  const auto together = search("相関甲 相関乙");
-  EXPECT_TRUE(together.total_capped);
-  EXPECT_EQ(together.items.at(0).title, "埋め草テキスト 9988");  // newest first: 9988 % 32 = 4
-  EXPECT_EQ(search("存在しない言葉").total, 0);
-  // 999, 1999, ..., 9999 and 9990–9998: some past the walk's window.
-  const auto rare = search("埋め草テキスト 999");
-  EXPECT_EQ(rare.total, 19);
-  EXPECT_EQ(rare.items.at(0).title, "埋め草テキスト 9999");
-  EXPECT_EQ(search("埋め草テキスト 999", 2).items.size(), 0u);
+  newest_of("rails routing 大小", "Rails ROUTING", "大小の違い", "Routing 大小");
+  newest_of("ａｂｃ順 全角", "ＡＢＣ順に並べたい", "全角", "ａｂｃ順 全角");
+  newest_of("keyword 温度", "\u212Aeyword", "温度", "KEYWORD 温度");  // the Kelvin sign lowers to k
+}
+
+// The daemon's bit for a bigram is the database's (camp_bigram_bit), and the signature of a
+// question's text has it set.
+TEST(QuestionSignatureDb, TheDaemonsBitsAreTheDatabases) {
+  pqxx::connection c(dbtest::database_url());
+  const std::string text = "Rails のルーティング：has_many と 漢字かな123 ｶﾀｶﾅ、ー～ Zz09";
+  const auto rows = pqxx::nontransaction(c).exec_params(
+      "SELECT b, camp_bigram_bit(b), get_bit(camp_bigram_signature(camp_bigrams($1)), camp_bigram_bit(b)) "
+      "FROM unnest(camp_bigrams($1)) b",
+      text);
+  ASSERT_GT(rows.size(), 30u);
+  for (const auto& r : rows) {
+    const auto bigram = r[0].as<std::string>();
+    const auto probes = signature_probes({bigram}, 8);
+    ASSERT_EQ(probes.size(), 1u) << bigram;
+    EXPECT_EQ(probes[0], r[1].as<int>()) << bigram;
+    EXPECT_EQ(r[2].as<int>(), 1) << bigram;
+  }
 }
 
 // The front page (no filter) takes its pages inside the first 100 questions from one statement
