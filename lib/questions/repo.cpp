@@ -44,7 +44,12 @@ constexpr db::Statement kCategoryInUse{
   "q.id, q.category_id, c.name, q.title, q.body, q.is_pick_up, q.solved_answer_id, q.answers_count, "      \
   "a.id, a.display_name, a.image_url, a.role, "                                                             \
   "floor(extract(epoch FROM q.created_at))::int8, floor(extract(epoch FROM q.updated_at))::int8 "
-#define CAMP_QUESTION_JOINS "JOIN people a ON a.id = q.account_id JOIN question_categories c ON c.id = q.category_id "
+// The author by id for each row (OFFSET 0 keeps the subquery a nested loop): a generic plan,
+// expecting ten rows, merge-joined every account up to the highest author's id instead, 0.6 ms
+// for a page of the school day's questions where the lookups take 0.15.
+#define CAMP_QUESTION_JOINS                                                                                 \
+  "JOIN LATERAL (SELECT * FROM people p WHERE p.id = q.account_id OFFSET 0) a ON true "                     \
+  "JOIN question_categories c ON c.id = q.category_id "
 
 // $1 category (or null: a parent stands for its children too), $2 status, $3 since (or
 // null), $4 unanswered only. No join: the category's ids are computed once (an InitPlan).
