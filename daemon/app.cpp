@@ -161,18 +161,36 @@ http::Response App::handle(http::Request& request) {
 }
 
 std::optional<http::Response> App::answer_from_memory(http::Request& request) {
-  if (is_api(request.path)) return std::nullopt;
+  if (request.method != "GET") return std::nullopt;
   const auto m = router.match(request);
-  if (!m.route || !m.route->from_memory || m.route->access != http::Access::anyone) return std::nullopt;
+  if (!m.route || !m.route->from_memory) return std::nullopt;
   const auto started = std::chrono::steady_clock::now();
+  // Whatever memory cannot settle, or would refuse, goes to the pool, which answers it (and
+  // words any error) as dispatch() always does.
+  const auto from_memory = [&]() -> std::optional<http::Response> {
+    http::Context ctx{request, *this, std::nullopt};
+    if (m.route->access != http::Access::anyone) {
+      http::check_request_target(request);
+      check_body_size(request, m.route->body_limit);
+      const auto token = bearer(request);
+      if (token.empty() || token.starts_with(tokens::kSecretPrefix)) return std::nullopt;
+      ctx.principal = sessions.authenticate_from_memory(token);
+      if (!ctx.principal) return std::nullopt;
+      if (m.route->access == http::Access::logged_in && two_factor.must_enrol(ctx.me())) return std::nullopt;
+      request.account_id = ctx.me().id;
+    }
+    return m.route->from_memory(ctx);
+  };
   std::optional<http::Response> out;
   try {
-    http::Context ctx{request, *this, std::nullopt};
-    out = m.route->from_memory(ctx);
+    out = from_memory();
   } catch (...) {
-    return std::nullopt;  // the pool answers it, and reports what went wrong the usual way
   }
-  if (!out) return std::nullopt;
+  if (!out) {
+    request.params.clear();  // as lane_for() leaves it: dispatch() matches again
+    request.account_id.reset();
+    return std::nullopt;
+  }
   if (!is_probe(request.path)) host_watch.observe(request.header("host").value_or(""));
   add_standard_headers(*out, request.request_id);
   metrics.observe(m.index, out->status, std::chrono::steady_clock::now() - started, 0);

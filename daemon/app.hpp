@@ -34,9 +34,10 @@ struct App : Runtime, app::Services {
   // Which pool the request should run on (decided on the I/O thread, cheaply).
   http::Lane lane_for(http::Request& request) const;
   http::Response handle(http::Request& request);
-  // The answer when memory alone holds it (Route::from_memory: a cached upload), with the
-  // standard headers and counted in the metrics; nullopt for everything else, which handle()
-  // answers on the worker pool. Called on the I/O thread: it never blocks.
+  // The answer when memory alone holds it (Route::from_memory: a cached upload, /me, a cached
+  // list page, for a caller whose session the cache holds), with the standard headers and
+  // counted in the metrics; nullopt for everything else, which handle() answers on the worker
+  // pool. Called on the I/O thread: it never blocks.
   std::optional<http::Response> answer_from_memory(http::Request& request);
   bool draining() const { return draining_.load(); }
   void start_draining() { draining_ = true; }

@@ -42,10 +42,11 @@ struct Route {
   // nothing, routes open to anyone ignore it). Left empty, Router::add fills it: `read` for
   // GET, else the write scope of the group being added (WriteScope), else kSessionOnly.
   std::string scope = {};
-  // For a route open to anyone whose answer is often in this daemon's memory (a cached upload):
-  // tried on the I/O thread that read the request, without the hop to the worker pool and
-  // back. It answers only from memory (nullopt otherwise: the handler above runs on the pool)
-  // and never blocks.
+  // For a GET whose answer is often in this daemon's memory (a cached upload, /me, a cached
+  // list page): tried on the I/O thread that read the request, without the hop to the worker
+  // pool and back, once memory alone has authenticated the caller (a session the cache holds).
+  // It answers only from memory (nullopt otherwise: the handler above runs on the pool) and
+  // never blocks.
   std::function<std::optional<Response>(Context&)> from_memory = nullptr;
 };
 

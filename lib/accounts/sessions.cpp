@@ -136,6 +136,15 @@ Principal SessionService::authenticate(std::string_view bearer_token) {
   return {std::move(*account), claims.jti};
 }
 
+std::optional<Principal> SessionService::authenticate_from_memory(std::string_view bearer_token) {
+  if (!cache_) return std::nullopt;
+  auto claims = verified_.find(bearer_token, now_seconds());
+  if (!claims) return std::nullopt;
+  auto cached = cache_->find(claims->jti, claims->account_id);
+  if (!cached) return std::nullopt;
+  return Principal{std::move(*cached), std::move(claims->jti)};
+}
+
 void SessionService::logout(const Principal& principal) {
   pool_.autocommit([&](db::Tx& tx) { session_repo::revoke(tx, principal.session_id); });
   if (cache_) cache_->forget_account(principal.account.id);  // at once here; others hear the NOTIFY

@@ -61,6 +61,10 @@ class SessionService {
   // wrong guesses count like failed logins.
   void confirm_password(const Account& who, const std::string& password, const std::string& client_address);
   Principal authenticate(std::string_view bearer_token);
+  // The principal when memory alone proves it: a token verified before and a session the cache
+  // holds. Nothing otherwise (authenticate() on the pool decides, and words any refusal); never
+  // a database round trip or a throw, for the I/O thread's memory lane.
+  std::optional<Principal> authenticate_from_memory(std::string_view bearer_token);
   // A new session for `account` in the caller's transaction, without a password check (the
   // caller proved who it is: accepting an invitation logs the new account in): the signed JWT.
   std::string open_session(db::Tx& tx, const Account& account, const std::string& client_address,

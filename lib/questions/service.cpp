@@ -88,7 +88,10 @@ std::vector<std::string> split_keywords(const std::string& text) {
   return out;
 }
 
-QuestionPage QuestionService::search(const accounts::Account& actor, const SearchParams& p) {
+namespace {
+
+// What search() reads, once the actor and the parameters are checked.
+repo::SearchQuery search_query(const accounts::Account& actor, const SearchParams& p) {
   require_question_box(actor);
   FieldErrors errors;
   if (p.status != "all" && p.status != "solved" && p.status != "unsolved")
@@ -104,9 +107,26 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   q.unanswered = p.unanswered;
   q.page = p.page;
   q.per = p.per;
+  return q;
+}
+
+QuestionPage page_of(const CachedPage& hit, const SearchParams& p) {
+  return {hit.result.items, hit.result.total, hit.result.total_capped, p.page, p.per, hit.body};
+}
+
+}  // namespace
+
+std::shared_ptr<const std::string> QuestionService::cached_body(const accounts::Account& actor,
+                                                                const SearchParams& p) const {
+  const auto q = search_query(actor, p);
+  const auto hit = lists_ ? lists_->find(q) : nullptr;
+  return hit ? hit->body : nullptr;
+}
+
+QuestionPage QuestionService::search(const accounts::Account& actor, const SearchParams& p) {
+  const auto q = search_query(actor, p);
   if (lists_) {
-    if (auto hit = lists_->find(q))
-      return {hit->result.items, hit->result.total, hit->result.total_capped, p.page, p.per, hit->body};
+    if (auto hit = lists_->find(q)) return page_of(*hit, p);
   }
   const auto epoch = lists_ ? lists_->epoch() : 0;
   auto result = pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });

@@ -53,6 +53,9 @@ class QuestionService {
   explicit QuestionService(db::Pool& pool, QuestionListCache* lists = nullptr) : pool_(pool), lists_(lists) {}
 
   QuestionPage search(const accounts::Account& actor, const SearchParams& params);
+  // search()'s page as JSON (its body) when the daemon's cache holds it, without a database
+  // read; null on a miss. Throws for what search() refuses.
+  std::shared_ptr<const std::string> cached_body(const accounts::Account& actor, const SearchParams& params) const;
   QuestionDetail get(const accounts::Account& actor, std::int64_t id);
   Question ask(const accounts::Account& actor, const QuestionInput& input);
   Question update(const accounts::Account& actor, std::int64_t id, const QuestionInput& input);

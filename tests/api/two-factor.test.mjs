@@ -244,6 +244,8 @@ describe('enforcement for the roles in two_factor.required_roles', () => {
     const studentFirst = await passwordStep(daemon.url, student, freshAddress());
     assert.equal(studentFirst.status, 201);
     assert.equal((await call(daemon.url, 'GET', '/api/v1/questions', { token: studentFirst.json.jwt })).status, 200);
+    // The page is in the daemon's memory now, and so is the admin's session: still refused.
+    assertError(await call(daemon.url, 'GET', '/api/v1/questions', { token }), 403);
 
     const { secret, recoveryCodes } = await enrol(daemon.url, token);
     assert.equal((await call(daemon.url, 'GET', '/api/v1/questions', { token })).status, 200);
