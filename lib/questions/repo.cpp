@@ -298,6 +298,20 @@ std::vector<Question> read_page(const pqxx::result& rows, int at) {
   return out;
 }
 
+// No category, status, date or unanswered filter: the statements written without them.
+bool unfiltered(const SearchQuery& q) { return !q.category_id && q.status == "all" && !q.since && !q.unanswered; }
+
+// The page's part of `ids`, matches in list order from the list's start.
+std::span<const std::int64_t> page_of(std::span<const std::int64_t> ids, int offset, int per) {
+  const auto from = std::min<std::size_t>(ids.size(), static_cast<std::size_t>(offset));
+  return ids.subspan(from, std::min<std::size_t>(static_cast<std::size_t>(per), ids.size() - from));
+}
+
+std::vector<Question> questions_by_ids(db::Tx& tx, std::span<const std::int64_t> ids) {
+  if (ids.empty()) return {};
+  return read_page(tx.exec(kQuestionsById, db::int_array(ids)), 0);
+}
+
 SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   std::vector<std::string> patterns;
   bool has_bigram = false;
@@ -309,7 +323,7 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   const auto words = db::text_array(q.keywords);
   const int wanted = std::max<int>(kSearchCountCap + 1, offset + q.per);
   const auto probes = signature_probes(q.keywords, kSignatureProbes);
-  const bool filtered = q.category_id || q.status != "all" || q.since || q.unanswered;
+  const bool filtered = !unfiltered(q);
   std::vector<std::int64_t> hits;
   const auto walk = [&](const db::Statement& statement, int window, auto... bits) {
     for (const auto& r : tx.exec(statement, q.category_id, q.status, q.since, q.unanswered, pats, window, wanted, bits...))
@@ -340,17 +354,14 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   out.total_capped = counted > kSearchCountCap;
   out.total = std::min<std::int64_t>(counted, kSearchCountCap);
 
-  std::string page_ids;
   if (static_cast<int>(hits.size()) >= offset + q.per || complete) {
-    const auto from = std::min<std::size_t>(hits.size(), static_cast<std::size_t>(offset));
-    page_ids = db::int_array(std::span(hits).subspan(from, std::min<std::size_t>(q.per, hits.size() - from)));
+    out.items = questions_by_ids(tx, page_of(hits, offset, q.per));
   } else {
     std::vector<std::int64_t> ids;
     for (const auto& r : tx.exec(kSearchPage, q.category_id, q.status, q.since, q.unanswered, pats, words, q.per, offset))
       ids.push_back(r[0].as<std::int64_t>());
-    page_ids = db::int_array(ids);
+    out.items = questions_by_ids(tx, ids);
   }
-  if (page_ids != "{}") out.items = read_page(tx.exec(kQuestionsById, page_ids), 0);
   return out;
 }
 
@@ -361,18 +372,15 @@ SearchResult search(db::Tx& tx, const SearchQuery& q) {
   if (!q.keywords.empty()) return keyword_search(tx, q, offset);
   SearchResult out;
   std::int64_t counted = 0;
-  if (!q.category_id && q.status == "all" && !q.since && !q.unanswered) {
+  if (unfiltered(q)) {
     const bool front = offset + q.per <= kFrontIds;
     std::vector<std::int64_t> ids;
     for (const auto& r : front ? tx.exec(kListFrontIds) : tx.exec(kListAllIds, q.per, offset)) {
       counted = r[0].as<std::int64_t>();
       if (!r[1].is_null()) ids.push_back(r[1].as<std::int64_t>());
     }
-    if (front) {  // the page's slice of the first kFrontIds
-      const auto from = std::min<std::size_t>(ids.size(), static_cast<std::size_t>(offset));
-      ids = std::vector<std::int64_t>(ids.begin() + from, ids.begin() + std::min<std::size_t>(ids.size(), from + q.per));
-    }
-    if (!ids.empty()) out.items = read_page(tx.exec(kQuestionsById, db::int_array(ids)), 0);
+    // Pages inside the first kFrontIds are a slice of them; the others came as the page.
+    out.items = questions_by_ids(tx, front ? page_of(ids, offset, q.per) : std::span<const std::int64_t>(ids));
   } else {
     const auto rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
     counted = rows[0][0].as<std::int64_t>();
