@@ -133,7 +133,7 @@ App::App(Config cfg, const std::string& database_url)
 }
 
 http::Lane App::lane_for(http::Request& request) const {
-  if (!is_api(request.path)) return http::Lane::fast;
+  if (!is_api(request.path) || request.method == "GET") return http::Lane::fast;  // Router::add holds GETs to it
   auto m = router.match(request);
   request.params.clear();
   return m.route ? m.route->lane : http::Lane::fast;

@@ -20,7 +20,7 @@ using Handler = std::function<Response(Context&)>;
 // enrolling: logged in, and open to an account that must still enrol in two-factor login
 // (its other logged-in routes answer 403 until it has; accounts/two_factor.hpp).
 enum class Access { anyone, logged_in, enrolling };
-enum class Lane { fast, slow };  // slow: CPU-heavy work (password hashing) on its own pool
+enum class Lane { fast, slow };  // slow: CPU-heavy work (password hashing) on its own pool; never a GET
 // Largest body a route takes: the JSON limit, or (the upload route only) the upload limit.
 enum class BodyLimit { json, upload };
 // Route::scope of the routes a personal access token may never call (its own management,

@@ -160,3 +160,9 @@ TEST(RouterLoggable, AnUnknownParameterTypeIsAProgrammingError) {
   Router r;
   EXPECT_THROW(r.add({"GET", "/x/{token:secrte}", Access::anyone, ok}), std::logic_error);
 }
+
+TEST(Router, AGetIsNeverOnTheSlowLane) {  // App::lane_for() does not match GETs
+  Router r;
+  EXPECT_THROW(r.add({"GET", "/api/v1/slow", Access::anyone, ok, Lane::slow}), std::logic_error);
+  EXPECT_NO_THROW(r.add({"POST", "/api/v1/slow", Access::anyone, ok, Lane::slow}));
+}
