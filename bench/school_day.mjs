@@ -67,6 +67,15 @@ async function printProfile(wall, requests) {
     const [perSecond, n, mean, ...rest] = line.split('|');
     console.log(`| ${perSecond} | ${n} | ${mean} | ${statementCell(rest)} |`);
   }
+  // Every statement is a round trip, and each round trip costs both processes a sleep and a wake.
+  const called = (await stack.psql(`SELECT round((calls / ${wall})::numeric, 1), round((1000 * total_exec_time / greatest(calls, 1))::numeric), left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY calls DESC LIMIT 12`)).split('\n');
+  console.log('\nThe twelve called most often:\n');
+  console.log('| calls per s | mean µs | statement |');
+  console.log('|---:|---:|---|');
+  for (const line of called) {
+    const [perSecond, mean, ...rest] = line.split('|');
+    console.log(`| ${perSecond} | ${mean} | ${statementCell(rest)} |`);
+  }
 }
 
 // ---- the stack and its data -------------------------------------------------------------

@@ -98,8 +98,10 @@ void DeliveryWorker::run(int index) {
       if (index == 0) spdlog::info("mail: delivering through {}", transport->describe());
     }
     if (!conn) conn = std::make_unique<db::Connection>(url_, config_.database_prepared_statements);
-    if (deliver_due(*conn, *transport, from_, policy_, kDeliveryBatch, signal_.stop_flag()).claimed > 0) return Turn::again();
-    // Nothing due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
+    // A batch that was not full took every due mail (one enqueued meanwhile has woken us).
+    if (deliver_due(*conn, *transport, from_, policy_, kDeliveryBatch, signal_.stop_flag()).claimed == kDeliveryBatch)
+      return Turn::again();
+    // Nothing more due now: sleep until the next retry is due, a NOTIFY, or the poll interval.
     pqxx::nontransaction n(conn->pq());
     db::Tx tx(*conn, n);
     if (const auto due = seconds_until_due(tx))

@@ -124,6 +124,36 @@ TEST_F(Fixture, AStudentAccountGetsARecordAndDueOnFollowsSubmissions) {
   EXPECT_FALSE(behind(service.gantt(admin(), s.id).periods));
 }
 
+// due_on depends on a submission's status, task and owner; a claim for review or a comment's
+// count changes none of them and must leave the student's row as it is (no rewrite of every
+// index of students on the mentors' busiest write), while a move to another owner recomputes both.
+TEST_F(Fixture, OnlyWritesThatCanMoveDueOnRewriteTheStudent) {
+  const auto a = person("student", "u29");
+  const auto b = person("student", "u29");
+  for (const auto& who : {a, b})
+    exec("UPDATE students SET start_date = '2026-11-01' WHERE account_id = " + std::to_string(who.id));
+  submit(a, 3, "waiting", "2026-11-05 10:00");
+  const auto row_version = [](const Account& who) {
+    return scalar("SELECT xmin::text::bigint FROM students WHERE account_id = $1", std::to_string(who.id));
+  };
+  const auto before = row_version(a);
+  exec("UPDATE submissions SET claimed_by = " + std::to_string(mentor().id) + ", claimed_at = now() WHERE account_id = " +
+       std::to_string(a.id));
+  EXPECT_EQ(row_version(a), before) << "a claim rewrote the student's row";
+  // A status that does not move due_on (still waiting for an approval of task 3) leaves it too.
+  exec("UPDATE submissions SET status = 'changes_requested', reviewed_at = now() WHERE account_id = " + std::to_string(a.id));
+  EXPECT_EQ(format_date(*record_of(a).due_on), "2026-11-12");
+  EXPECT_EQ(row_version(a), before);
+
+  // Approved: due_on moves on to the next period.
+  exec("UPDATE submissions SET status = 'approved' WHERE account_id = " + std::to_string(a.id));
+  EXPECT_EQ(format_date(*record_of(a).due_on), "2026-11-24");
+  // The approved submission moves to b: a's period is open again, b's is done.
+  exec("UPDATE submissions SET account_id = " + std::to_string(b.id) + " WHERE account_id = " + std::to_string(a.id));
+  EXPECT_EQ(format_date(*record_of(a).due_on), "2026-11-12");
+  EXPECT_EQ(format_date(*record_of(b).due_on), "2026-11-24");
+}
+
 TEST_F(Fixture, EverySortKeyAndDirectionPagesInOrderWithTheTotal) {
   // Five students of one mentor of their own; start dates with a tie, so the id decides there.
   const auto m = person("basic_mentor");
