@@ -306,7 +306,7 @@ void run_server(App& app) {
         if (stream == mail::kMailStream) return mail_worker.wake();
         if (stream == notifications::kDomainEventsStream) return dispatcher.wake();
         if (stream == privacy::kDataExportsStream) return data_export_worker.wake();
-        if (stream == questions::kQuestionListsStream) return app.question_lists.forget_all();
+        if (stream == questions::kQuestionListsStream) return app.question_lists.forget(message);
         if (stream == curriculum::kCurriculumsStream) return app.curriculum_content.forget_all();
         if (stream == files::kUploadsStream) return app.upload_cache.forget_all();
         if (stream != accounts::kSessionsStream) return cable.broadcast(stream, message);

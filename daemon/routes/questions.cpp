@@ -38,14 +38,6 @@ questions::QuestionInput question_input(const nlohmann::json& body) {
   });
 }
 
-nlohmann::json detail_json(const questions::QuestionDetail& d) {
-  auto out = questions::to_json(d.question);
-  out["answers"] = nlohmann::json::array();
-  for (const auto& a : d.answers)
-    out["answers"].push_back(questions::to_json(a, d.question.solved_answer_id == a.id));
-  return out;
-}
-
 questions::SearchParams search_params(Context& ctx) {
   questions::SearchParams p;
   p.keywords = ctx.request.query_param("keywords").value_or("");
@@ -76,7 +68,14 @@ Response create(Context& ctx) {
   return Response::json(201, questions::to_json(q));
 }
 
-Response show(Context& ctx) { return Response::json(200, detail_json(ctx.app.questions.get(ctx.me(), ctx.int_param("id")))); }
+Response show(Context& ctx) { return Response::json(200, ctx.app.questions.detail(ctx.me(), ctx.int_param("id"))); }
+
+// A kept question page on the I/O thread (Route::from_memory).
+std::optional<Response> cached_show(Context& ctx) {
+  auto body = ctx.app.questions.cached_detail(ctx.me(), ctx.int_param("id"));
+  if (!body) return std::nullopt;
+  return Response::json(200, std::move(body));
+}
 
 Response update(Context& ctx) {
   const auto q = ctx.app.questions.update(ctx.me(), ctx.int_param("id"), question_input(ctx.json_body()));
@@ -146,7 +145,9 @@ void add_questions(http::Router& r) {
   r.add(std::move(index));
   r.add({"POST", "/api/v1/questions", Access::logged_in, create});
   r.add({"POST", "/api/v1/questions/action_cable_logger", Access::logged_in, cable_report});
-  r.add({"GET", "/api/v1/questions/{id:int}", Access::logged_in, show});
+  http::Route detail{"GET", "/api/v1/questions/{id:int}", Access::logged_in, show};
+  detail.from_memory = cached_show;
+  r.add(std::move(detail));
   r.add({"PATCH", "/api/v1/questions/{id:int}", Access::logged_in, update});
   r.add({"DELETE", "/api/v1/questions/{id:int}", Access::logged_in, destroy});
   r.add({"POST", "/api/v1/questions/{id:int}/answers", Access::logged_in, create_answer});

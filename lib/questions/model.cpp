@@ -48,4 +48,11 @@ nlohmann::json to_json(const Answer& a, bool is_solution) {
           {"updated_at", a.updated_at}};
 }
 
+std::string detail_body(const QuestionDetail& d) {
+  auto out = to_json(d.question);
+  out["answers"] = nlohmann::json::array();
+  for (const auto& a : d.answers) out["answers"].push_back(to_json(a, d.question.solved_answer_id == a.id));
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace camp::questions

@@ -51,6 +51,12 @@ struct Answer {
   std::string created_at, updated_at;
 };
 
+// A question's page: the question and its answers, oldest first.
+struct QuestionDetail {
+  Question question;
+  std::vector<Answer> answers;
+};
+
 nlohmann::json to_json(const QuestionCategory& c);
 nlohmann::json to_json(const Author& a);
 nlohmann::json to_json(const Question& q);
@@ -58,5 +64,8 @@ nlohmann::json to_json(const Question& q);
 // {page, per, total, total_capped}}), serialized: kept as it is for the cached front pages.
 std::string list_body(const std::vector<Question>& items, std::int64_t total, bool total_capped, int page, int per);
 nlohmann::json to_json(const Answer& a, bool is_solution);
+// GET /api/v1/questions/{id}'s answer (the question with "answers"), serialized: kept as it is
+// in the daemon's cache.
+std::string detail_body(const QuestionDetail& d);
 
 }  // namespace camp::questions

@@ -1,13 +1,24 @@
 #pragma once
-// Hot pages of the question list (no keywords: the first pages, all or one category) kept in
-// memory, so that the question box's front page costs no database work. The answer is the
-// same for every role that may see the box. Correct across daemons because every change that
-// can alter a page (questions, answers through answers_count, categories, an author's
-// display name, picture or role) sends a pg_notify on the "question_lists" stream from the SQL
-// that makes it (migrations 0007 and 0033), and each daemon's listener forgets everything; a daemon
-// also forgets at once after its own writes. The epoch and on/off protocol: core/notified_cache.hpp.
+// What the question box shows most, kept in memory so that it costs no database work: the hot
+// pages of the list (no keywords: the first pages, all or one category) and each question's
+// page (the question and its answers), both as the JSON the API answers. The same for every
+// role that may see the box.
+//
+// Correct across daemons because every change that can alter them sends a pg_notify on the
+// "question_lists" stream from the SQL that makes it (migrations 0007, 0033 and 0044), and
+// each daemon's listener hands the message to forget():
+//   - {"ids": [..]}: those questions changed in place (an answer came, went or was edited, a
+//     solution, an edited text): their pages, the list pages that show them and every
+//     filtered list page are forgotten; the rest stays;
+//   - {"lists": true, "ids": [..]}: questions were asked, deleted or moved (category, pick-up):
+//     every list page, and the pages of those questions (none for a new one);
+//   - anything else (a category, an author's name, picture or role): everything.
+// A daemon also forgets at once after its own writes. The epoch and on/off protocol:
+// core/notified_cache.hpp.
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "core/notified_cache.hpp"
@@ -21,11 +32,13 @@ inline constexpr const char* kQuestionListsStream = "question_lists";
 struct CachedPage {
   repo::SearchResult result;
   std::shared_ptr<const std::string> body;
+  bool filtered = false;  // by more than a category: a changed question may enter or leave it
 };
 
 class QuestionListCache {
  public:
-  explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60)) : pages_(ttl, kMaxEntries) {}
+  explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60))
+      : pages_(ttl, kMaxPages), details_(ttl, kMaxDetails) {}
 
   // Only keyword-less pages near the front are kept: they are what nearly everyone opens.
   static bool cacheable(const repo::SearchQuery& q);
@@ -35,16 +48,30 @@ class QuestionListCache {
   // so a read that raced with a change is never cached.
   std::uint64_t epoch() const { return pages_.epoch(); }
   void put(const repo::SearchQuery& q, CachedPage page, std::uint64_t epoch_before_read);
-  void forget_all() { pages_.forget_all(); }
+
+  // A question's page (GET /api/v1/questions/{id}) as JSON; null when not kept.
+  std::shared_ptr<const std::string> find_detail(std::int64_t question_id) const;
+  std::uint64_t detail_epoch() const { return details_.epoch(); }
+  void put_detail(std::int64_t question_id, std::shared_ptr<const std::string> body, std::uint64_t epoch_before_read);
+
+  void forget_all();
+  // Questions asked, deleted or moved between pages: every list page, and the pages of `ids`.
+  void forget_lists(std::span<const std::int64_t> ids = {});
+  // Questions changed in place: their pages, the list pages showing them, every filtered page.
+  void forget_questions(std::span<const std::int64_t> ids);
+  // A "question_lists" notification's message (see above); one it cannot read forgets all.
+  void forget(const std::string& message);
   // Off: everything is forgotten and nothing is kept until it is switched on again.
-  void set_enabled(bool enabled) { pages_.set_enabled(enabled); }
+  void set_enabled(bool enabled);
 
  private:
-  static constexpr std::size_t kMaxEntries = 1000;
+  static constexpr std::size_t kMaxPages = 1000;
+  static constexpr std::size_t kMaxDetails = 5000;
   static constexpr int kMaxPage = 5;
   static std::string key(const repo::SearchQuery& q);
 
   NotifiedCache<std::string, std::shared_ptr<const CachedPage>> pages_;
+  NotifiedCache<std::int64_t, std::shared_ptr<const std::string>> details_;
 };
 
 }  // namespace camp::questions

@@ -135,6 +135,22 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
   return {std::move(result.items), result.total, result.total_capped, p.page, p.per, std::move(body)};
 }
 
+std::shared_ptr<const std::string> QuestionService::detail(const accounts::Account& actor, std::int64_t id) {
+  require_question_box(actor);
+  if (lists_) {
+    if (auto hit = lists_->find_detail(id)) return hit;
+  }
+  const auto epoch = lists_ ? lists_->detail_epoch() : 0;
+  auto body = std::make_shared<const std::string>(detail_body(get(actor, id)));
+  if (lists_) lists_->put_detail(id, body, epoch);
+  return body;
+}
+
+std::shared_ptr<const std::string> QuestionService::cached_detail(const accounts::Account& actor, std::int64_t id) const {
+  if (!lists_ || !has_question_box(actor)) return nullptr;
+  return lists_->find_detail(id);
+}
+
 Question QuestionService::visible_question(const accounts::Account& actor, std::int64_t id) {
   require_question_box(actor);
   auto q = pool_.autocommit([&](db::Tx& tx) { return repo::find_question(tx, id); });
@@ -159,7 +175,7 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
   FieldErrors errors;
   validate_fields(in, true, errors);
   throw_if_invalid(errors);
-  return written(pool_.transaction([&](db::Tx& tx) {
+  auto question = pool_.transaction([&](db::Tx& tx) {
     hold_category(tx, *in.category_id);
     const auto id = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title), in.body.value_or(""),
                                           in.is_pick_up.value_or(false));
@@ -167,7 +183,9 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
     auto question = *repo::find_question(tx, id);
     notifications::record_mentions(tx, actor, question_site(question), question.body);
     return question;
-  }));
+  });
+  lists_changed(question.id);
+  return question;
 }
 
 Question QuestionService::update(const accounts::Account& actor, std::int64_t id, const QuestionInput& in) {
@@ -176,7 +194,7 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
   validate_fields(in, false, errors);
   throw_if_invalid(errors);
   const bool edits_content = in.category_id || in.title || in.body;
-  return written(pool_.transaction([&](db::Tx& tx) {
+  auto question = pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock_question(tx, id, true);
     if (!row) throw not_found();
     if (edits_content && actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
@@ -190,7 +208,11 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
     auto question = *repo::find_question(tx, id);
     if (before) notifications::record_mentions(tx, actor, question_site(question), question.body, before->body);
     return question;
-  }));
+  });
+  // Another category or the pick-up moves it between pages; a new title or body does not.
+  if (in.category_id || in.is_pick_up) lists_changed(id);
+  else changed_in_place(id);
+  return question;
 }
 
 void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
@@ -202,13 +224,13 @@ void QuestionService::remove(const accounts::Account& actor, std::int64_t id) {
     repo::delete_question(tx, id);
     repo::announce_change(tx, id, "question_deleted", std::nullopt);
   });
-  written();
+  lists_changed(id);
 }
 
 Answer QuestionService::answer(const accounts::Account& actor, std::int64_t question_id, const std::string& body) {
   require_question_box(actor);
   validate_answer(body);
-  return written(pool_.transaction([&](db::Tx& tx) {
+  return changed_in_place(question_id, pool_.transaction([&](db::Tx& tx) {
     // FOR KEY SHARE: a concurrent delete of the question waits for us, or we see it gone.
     if (!repo::lock_question(tx, question_id, false)) throw not_found();
     const auto id = repo::insert_answer(tx, question_id, actor.id, body);
@@ -229,7 +251,7 @@ Answer QuestionService::answer(const accounts::Account& actor, std::int64_t ques
 Answer QuestionService::update_answer(const accounts::Account& actor, std::int64_t answer_id, const std::string& body) {
   require_question_box(actor);
   validate_answer(body);
-  return pool_.transaction([&](db::Tx& tx) {
+  auto answer = pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock_answer(tx, answer_id, true);
     if (!row) throw not_found();
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
@@ -240,11 +262,13 @@ Answer QuestionService::update_answer(const accounts::Account& actor, std::int64
     repo::announce_change(tx, row->question_id, "answer_updated", answer_id);
     return *repo::find_answer(tx, answer_id);
   });
+  changed_in_place(answer.question_id);
+  return answer;
 }
 
 void QuestionService::remove_answer(const accounts::Account& actor, std::int64_t answer_id) {
   require_question_box(actor);
-  pool_.transaction([&](db::Tx& tx) {
+  const auto question_id = pool_.transaction([&](db::Tx& tx) {
     // Deleting an answer writes its question (answers_count, solution): lock the question
     // first, in the same order as choose_solution, so the two never deadlock.
     const auto found = repo::find_answer(tx, answer_id);
@@ -254,14 +278,15 @@ void QuestionService::remove_answer(const accounts::Account& actor, std::int64_t
     if (actor.id != row->author_id && actor.role != Role::admin) throw forbidden();
     repo::delete_answer(tx, answer_id);
     repo::announce_change(tx, row->question_id, "answer_deleted", answer_id);
+    return row->question_id;
   });
-  written();
+  changed_in_place(question_id);
 }
 
 Question QuestionService::choose_solution(const accounts::Account& actor, std::int64_t question_id,
                                           std::optional<std::int64_t> answer_id) {
   require_question_box(actor);
-  return written(pool_.transaction([&](db::Tx& tx) {
+  return changed_in_place(question_id, pool_.transaction([&](db::Tx& tx) {
     const auto row = repo::lock_question(tx, question_id, true);
     if (!row) throw not_found();
     if (actor.id != row->author_id && !is_staff(actor)) throw forbidden();

@@ -4,6 +4,7 @@
 // and admins choose the solving answer; only admins and mentors pick questions up.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,11 +40,6 @@ struct QuestionPage {
   std::shared_ptr<const std::string> body;
 };
 
-struct QuestionDetail {
-  Question question;
-  std::vector<Answer> answers;
-};
-
 // Splits on ASCII and ideographic (U+3000) spaces; drops empties and duplicates.
 std::vector<std::string> split_keywords(const std::string& text);
 
@@ -57,6 +53,11 @@ class QuestionService {
   // read; null on a miss. Throws for what search() refuses.
   std::shared_ptr<const std::string> cached_body(const accounts::Account& actor, const SearchParams& params) const;
   QuestionDetail get(const accounts::Account& actor, std::int64_t id);
+  // get()'s answer as JSON (detail_body), from the daemon's cache when it holds it.
+  std::shared_ptr<const std::string> detail(const accounts::Account& actor, std::int64_t id);
+  // The same from the cache alone: null on a miss (and for whoever has no question box: the
+  // pool's path answers them).
+  std::shared_ptr<const std::string> cached_detail(const accounts::Account& actor, std::int64_t id) const;
   Question ask(const accounts::Account& actor, const QuestionInput& input);
   Question update(const accounts::Account& actor, std::int64_t id, const QuestionInput& input);
   void remove(const accounts::Account& actor, std::int64_t id);
@@ -79,15 +80,19 @@ class QuestionService {
   void watch(const accounts::Account& actor, std::int64_t question_id, bool on);
 
  private:
-  // Every write below ends with this, after its commit: this daemon's next list shows it
-  // without waiting for the notification.
-  template <class T>
-  T written(T result) {
-    if (lists_) lists_->forget_all();
-    return result;
+  // Every write below ends with one of these, after its commit: this daemon's next read shows
+  // it without waiting for the notification. lists_changed(id): a question came, went or
+  // moved between pages; changed_in_place(id): it stays where it was in the lists.
+  void lists_changed(std::int64_t question_id) {
+    if (lists_) lists_->forget_lists(std::span(&question_id, 1));
   }
-  void written() {
-    if (lists_) lists_->forget_all();
+  void changed_in_place(std::int64_t question_id) {
+    if (lists_) lists_->forget_questions(std::span(&question_id, 1));
+  }
+  template <class T>
+  T changed_in_place(std::int64_t question_id, T result) {
+    changed_in_place(question_id);
+    return result;
   }
 
   db::Pool& pool_;

@@ -37,6 +37,17 @@ int some_category() {
   return 0;
 }
 
+// A second list under the same parent, other than `first`.
+int another_category(int first) {
+  QuestionCategoryService categories(dbtest::pool());
+  categories.import(parse_category_yaml("- name: テスト親\n  lists:\n    - name: テスト子\n    - name: テスト子その二\n"));
+  for (const auto& c : categories.tree())
+    if (c.name == "テスト親")
+      for (const auto& l : c.lists)
+        if (l.id != first) return l.id;
+  return 0;
+}
+
 
 std::vector<std::string> titles(QuestionService& s, const accounts::Account& who, const std::string& keywords,
                                 std::optional<int> category = std::nullopt) {
@@ -175,9 +186,9 @@ class ListeningCache {
  public:
   ListeningCache()
       : listener_(dbtest::database_url(),
-                  [this](const std::string& stream, const std::string&) {
+                  [this](const std::string& stream, const std::string& message) {
                     if (stream != kQuestionListsStream) return;
-                    cache.forget_all();
+                    cache.forget(message);
                     std::lock_guard lock(mutex_);
                     ++seen_;
                     changed_.notify_all();
@@ -496,4 +507,104 @@ TEST(QuestionListCacheDb, AnotherDaemonsAnswerShowsOnTheNextList) {
   EXPECT_EQ(*fresh.body, list_body(fresh.items, fresh.total, fresh.total_capped, fresh.page, fresh.per));
   EXPECT_NE(fresh.body->find("\"answers_count\":1"), std::string::npos);
   EXPECT_EQ(*daemon_a.search(student, front).body, *fresh.body);
+}
+
+// An answer, a solution or an edit names its question: the daemons forget that question's page,
+// the list pages that show it and the filtered ones, and keep the rest. A new question (or a
+// move to another category) still empties everything.
+TEST(QuestionListCacheDb, AChangeInPlaceForgetsOnlyWhatShowsTheQuestion) {
+  const auto student = person("student", "rails_4m");
+  const auto mentor = person("advanced_mentor");
+  const int first = some_category();
+  const int second = another_category(first);
+  ListeningCache a;
+  QuestionService daemon_a(dbtest::pool(), &a.cache);
+  QuestionService daemon_b(dbtest::pool());
+  int seen = a.seen();
+  const auto here = daemon_b.ask(student, {first, "その場の変更", "", std::nullopt});
+  const auto there = daemon_b.ask(student, {second, "よその質問", "", std::nullopt});
+  daemon_b.answer(mentor, here.id, "最初の回答");
+  ASSERT_TRUE(a.wait_past(seen + 2));  // the asks and the first answer: nothing is kept before
+
+  SearchParams in_first, in_second, solved_in_second;
+  in_first.category_id = first;
+  in_second.category_id = second;
+  solved_in_second.category_id = second;
+  solved_in_second.status = "unsolved";
+  for (const auto& p : {in_first, in_second, solved_in_second}) daemon_a.search(student, p);
+  daemon_a.detail(student, here.id);
+  daemon_a.detail(student, there.id);
+  const auto kept = [&](const SearchParams& p) { return daemon_a.cached_body(student, p) != nullptr; };
+  ASSERT_TRUE(kept(in_first) && kept(in_second) && kept(solved_in_second));
+  ASSERT_NE(daemon_a.cached_detail(student, here.id), nullptr);
+
+  seen = a.seen();
+  daemon_b.answer(mentor, here.id, "別のデーモンからの二つ目の回答");
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_FALSE(kept(in_first)) << "the page that shows the question";
+  EXPECT_EQ(daemon_a.cached_detail(student, here.id), nullptr) << "the question's own page";
+  EXPECT_FALSE(kept(solved_in_second)) << "a filtered page: the question may have entered it";
+  EXPECT_TRUE(kept(in_second)) << "a page that does not show it";
+  EXPECT_NE(daemon_a.cached_detail(student, there.id), nullptr) << "another question's page";
+  const auto fresh = daemon_a.detail(student, here.id);
+  EXPECT_NE(fresh->find("別のデーモンからの二つ目の回答"), std::string::npos);
+
+  // An edited answer shows on its question's next page.
+  const auto answers = daemon_a.get(student, here.id).answers;
+  ASSERT_EQ(answers.size(), 2u);
+  seen = a.seen();
+  pqxx::connection c(dbtest::database_url());
+  pqxx::nontransaction(c).exec_params("UPDATE answers SET body = '直した回答' WHERE id = $1", answers[0].id);
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_NE(daemon_a.detail(student, here.id)->find("直した回答"), std::string::npos);
+  EXPECT_NE(daemon_a.cached_detail(student, there.id), nullptr);
+
+  // A new question shifts every list page; no question's own page changes.
+  daemon_a.search(student, in_second);
+  ASSERT_TRUE(kept(in_second));
+  seen = a.seen();
+  daemon_b.ask(student, {first, "新しい質問", "", std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_FALSE(kept(in_second));
+  EXPECT_NE(daemon_a.cached_detail(student, there.id), nullptr);
+  EXPECT_NE(daemon_a.cached_detail(student, here.id), nullptr);
+
+  // A question moved to another category moves between pages: every page, and its own.
+  daemon_a.search(student, in_second);
+  ASSERT_TRUE(kept(in_second));
+  seen = a.seen();
+  daemon_b.update(student, here.id, {second, std::nullopt, std::nullopt, std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_FALSE(kept(in_second));
+  EXPECT_EQ(daemon_a.cached_detail(student, here.id), nullptr);
+  EXPECT_NE(daemon_a.cached_detail(student, there.id), nullptr);
+  EXPECT_NE(daemon_a.detail(student, here.id)->find("テスト子その二"), std::string::npos);
+
+  // Deleted: its page goes with the lists.
+  seen = a.seen();
+  daemon_b.remove(student, here.id);
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_EQ(daemon_a.cached_detail(student, here.id), nullptr);
+  EXPECT_THROW(daemon_a.detail(student, here.id), Error);
+}
+
+TEST(QuestionListCacheDb, AMessageItCannotReadForgetsEverything) {
+  QuestionListCache cache;
+  cache.set_enabled(true);
+  const auto body = std::make_shared<const std::string>("{}");
+  for (const char* message : {R"({"table":"questions","ids":[1,"2"]})", R"({"table":"questions","ids":[]})", "not json",
+                              R"({"table":"questions","ids":3})", R"({"table":"accounts"})",
+                              R"({"table":"questions","lists":"yes","ids":[8]})", "[7]"}) {
+    cache.put_detail(7, body, cache.detail_epoch());
+    ASSERT_NE(cache.find_detail(7), nullptr);
+    cache.forget(message);
+    EXPECT_EQ(cache.find_detail(7), nullptr) << message;
+  }
+  cache.put_detail(7, body, cache.detail_epoch());
+  cache.forget(R"({"table":"questions","ids":[8,9]})");
+  cache.forget(R"({"table":"questions","lists":true})");
+  cache.forget(R"({"table":"questions","lists":true,"ids":[8]})");
+  EXPECT_NE(cache.find_detail(7), nullptr);
+  cache.forget(R"({"table":"questions","lists":true,"ids":[8,7]})");
+  EXPECT_EQ(cache.find_detail(7), nullptr);
 }
