@@ -35,19 +35,13 @@ constexpr db::Statement kUpsert{
     "ON CONFLICT ((lower(email))) DO UPDATE SET role = EXCLUDED.role, nickname = EXCLUDED.nickname, "
     "course_id = EXCLUDED.course_id, password_hash = EXCLUDED.password_hash, updated_at = now() "
     "RETURNING id"};
-// Changes announce the account so that every daemon drops its cached sessions.
-#define CAMP_NOTIFY_CHANGED                                                                         \
-  " SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "            \
-  "json_build_object('account_id', u.id))::text) FROM u"
-// $2 e-mail, $3 nickname (NULL: unchanged), $4 whether to write $5 as the image.
-#define CAMP_UPDATE_PROFILE                                                                          \
-  "UPDATE accounts SET email = coalesce($2, email), nickname = coalesce($3, nickname), "            \
-  "image_url = CASE WHEN $4 THEN $5 ELSE image_url END, updated_at = now() WHERE id = $1 RETURNING id"
-constexpr db::Statement kUpdateProfile{"accounts.update_profile",
-                                       "WITH u AS (" CAMP_UPDATE_PROFILE ")" CAMP_NOTIFY_CHANGED};
-constexpr db::Statement kUpdateRole{
-    "accounts.update_role",
-    "WITH u AS (UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1 RETURNING id)" CAMP_NOTIFY_CHANGED};
+// (A change announces the account to every daemon's session cache: migration 0045's trigger.)
+constexpr db::Statement kUpdateProfile{
+    "accounts.update_profile",
+    "UPDATE accounts SET email = coalesce($2, email), nickname = coalesce($3, nickname), "
+    "image_url = CASE WHEN $4 THEN $5 ELSE image_url END, updated_at = now() WHERE id = $1"};
+constexpr db::Statement kUpdateRole{"accounts.update_role",
+                                    "UPDATE accounts SET role = $2, updated_at = now() WHERE id = $1"};
 constexpr db::Statement kListAll{"accounts.list", CAMP_ACCOUNT_COLUMNS "ORDER BY a.id"};
 constexpr db::Statement kListRole{"accounts.list_role", CAMP_ACCOUNT_COLUMNS "WHERE a.role = $1 ORDER BY a.id"};
 

@@ -1,9 +1,11 @@
 #pragma once
-// Verified sessions kept in memory for a short while, so an authenticated request needs no
-// database round trip. Correct across daemons because every change that could make an entry
-// wrong (logout, revocation, role or profile change) is announced with pg_notify by the SQL
-// that makes it, and each daemon's listener drops the account's entries. The epoch and on/off
-// protocol: core/notified_cache.hpp.
+// Verified sessions kept in memory, so an authenticated request needs no database round trip.
+// Correct across daemons because every change that could make an entry wrong (logout,
+// revocation, role, profile, course, display name, two-factor login) is announced with
+// pg_notify by a trigger on the table that changes (migrations 0033, 0036, 0045), whoever
+// writes it, and each daemon's listener drops the account's entries. Entries still expire
+// after 5 minutes: what no trigger announces (a course renamed) shows by then. The epoch and
+// on/off protocol: core/notified_cache.hpp.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -18,7 +20,7 @@ inline constexpr const char* kSessionsStream = "sessions";
 
 class SessionCache {
  public:
-  explicit SessionCache(std::chrono::seconds ttl = std::chrono::seconds(30)) : sessions_(ttl, kMaxEntries) {}
+  explicit SessionCache(std::chrono::seconds ttl = std::chrono::minutes(5)) : sessions_(ttl, kMaxEntries) {}
 
   std::optional<Account> find(const std::string& session_id, std::int64_t account_id) const;
   // Take it before reading the database; put() keeps nothing if anything was forgotten since,

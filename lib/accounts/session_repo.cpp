@@ -12,21 +12,16 @@ constexpr db::Statement kInsert{
     "sessions.insert",
     "INSERT INTO sessions (id, account_id, expires_at, client_address, user_agent) "
     "VALUES ($1, $2, to_timestamp($3), $4, left($5, 512))"};
-// Revocations announce the account on the cable channel (see accounts/session_cache.hpp).
-#define CAMP_NOTIFY_ACCOUNT(expr)                                                                 \
-  "pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "                   \
-  "json_build_object('account_id', " expr "))::text)"
-
+// (An ended session announces its account to every daemon's session cache: migration 0045.)
 constexpr db::Statement kRevoke{
     "sessions.revoke",
-    "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING account_id) "
-    "SELECT " CAMP_NOTIFY_ACCOUNT("r.account_id") " FROM r"};
+    "UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING account_id"};
 constexpr db::Statement kEndSessions{
     "sessions.end_all",
     "WITH r AS (UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL "
     "AND id IS DISTINCT FROM $2 RETURNING expires_at > now() AS live), "
     "f AS (DELETE FROM calendar_feeds WHERE account_id = $1) "
-    "SELECT (SELECT count(*) FROM r WHERE live), " CAMP_NOTIFY_ACCOUNT("$1::bigint")};
+    "SELECT count(*) FROM r WHERE live"};
 constexpr db::Statement kLiveFailures{
     "throttles.live",
     "SELECT key, failures, EXTRACT(EPOCH FROM window_started_at + make_interval(secs => $2) - now()) "

@@ -60,10 +60,8 @@ constexpr db::Statement kRemoveUploads{
 // The password hash '!' is no argon2id string: nothing verifies against it.
 constexpr db::Statement kScrubAccount{
     "privacy.scrub_account",
-    "WITH u AS (UPDATE accounts SET email = $2, nickname = '', image_url = NULL, password_hash = '!', "
-    "anonymised_at = now(), updated_at = now() WHERE id = $1 RETURNING id) "
-    "SELECT pg_notify('camp_cable', json_build_object('stream', 'sessions', 'message', "
-    "json_build_object('account_id', u.id))::text) FROM u"};
+    "UPDATE accounts SET email = $2, nickname = '', image_url = NULL, password_hash = '!', "
+    "anonymised_at = now(), updated_at = now() WHERE id = $1"};  // announced by migration 0045's trigger
 constexpr db::Statement kScrubStudent{
     "privacy.scrub_student", "UPDATE students SET name = '', email = $2, updated_at = now() WHERE account_id = $1"};
 constexpr db::Statement kPurgeAnswers{

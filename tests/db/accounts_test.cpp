@@ -1,13 +1,18 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
 #include "core/error.hpp"
+#include "db/listener.hpp"
 #include "environment.hpp"
 
 using namespace camp;
@@ -431,4 +436,74 @@ TEST(AccountsDb, SetRoleAndANicknameChangeRacingBothLand) {
     ASSERT_EQ(to_string(now.role), role) << "round " << round;
     ASSERT_EQ(now.nickname, *by_name.nickname) << "round " << round;
   }
+}
+
+// Every daemon keeps signed-in accounts in memory and drops one when "sessions" names it. Each
+// change that makes a kept account wrong is announced by a trigger, whoever writes it: here
+// psql-style statements that no camp code runs. Notifications arrive in commit order, so a
+// change that announces nothing is seen to be silent when the next one's arrives first.
+TEST(SessionsDb, EveryChangeToWhatASessionCarriesIsAnnouncedWhoeverMakesIt) {
+  AccountService s(dbtest::pool());
+  const auto a = make(s, "student", "rails_4m");
+  const auto b = make(s, "student", "rails_4m");
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool connected = false;
+  std::vector<std::string> heard;
+  db::Listener listener(
+      dbtest::database_url(),
+      [&](const std::string& stream, const std::string& message) {
+        if (stream != "sessions") return;
+        std::lock_guard lock(mutex);
+        heard.push_back(message);
+        changed.notify_all();
+      },
+      [&](bool up) {
+        std::lock_guard lock(mutex);
+        connected = up;
+        changed.notify_all();
+      });
+  {
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(10), [&] { return connected; }));
+  }
+  pqxx::connection c(dbtest::database_url());
+  const auto named = [](const Account& who) { return "{\"account_id\":" + std::to_string(who.id) + "}"; };
+  // Runs `sql`, then announces b (a role change) and returns what was heard up to b's.
+  const auto heard_after = [&](const std::string& sql) {
+    {
+      std::lock_guard lock(mutex);
+      heard.clear();
+    }
+    pqxx::nontransaction(c).exec(sql);
+    static int round = 0;
+    pqxx::nontransaction(c).exec_params("UPDATE accounts SET role = $2 WHERE id = $1", b.id,
+                                        ++round % 2 ? "trial" : "student");
+    std::unique_lock lock(mutex);
+    changed.wait_for(lock, std::chrono::seconds(10),
+                     [&] { return std::find(heard.begin(), heard.end(), named(b)) != heard.end(); });
+    return std::vector<std::string>(heard.begin(), std::find(heard.begin(), heard.end(), named(b)));
+  };
+  const auto id = std::to_string(a.id);
+  const std::vector<std::string> a_only{named(a)};
+  EXPECT_EQ(heard_after("UPDATE accounts SET role = 'trial' WHERE id = " + id), a_only) << "role";
+  EXPECT_EQ(heard_after("UPDATE accounts SET nickname = '新しい名前' WHERE id = " + id), a_only) << "nickname";
+  EXPECT_EQ(heard_after("UPDATE accounts SET course_id = (SELECT id FROM courses WHERE code = 'u29') WHERE id = " + id),
+            a_only)
+      << "course";
+  EXPECT_EQ(heard_after("UPDATE accounts SET updated_at = now() WHERE id = " + id), std::vector<std::string>{})
+      << "nothing a session carries";
+
+  const auto live = [&](const std::string& session, const char* expires) {
+    pqxx::nontransaction(c).exec("INSERT INTO sessions (id, account_id, expires_at) VALUES ('" + session + "', " + id +
+                                 ", " + expires + ")");
+  };
+  live("announce-" + id + "-1", "now() + interval '1 day'");
+  EXPECT_EQ(heard_after("UPDATE sessions SET revoked_at = now() WHERE id = 'announce-" + id + "-1'"), a_only)
+      << "revoked";
+  live("announce-" + id + "-2", "now() + interval '1 day'");
+  EXPECT_EQ(heard_after("DELETE FROM sessions WHERE id = 'announce-" + id + "-2'"), a_only) << "deleted while valid";
+  live("announce-" + id + "-3", "now() - interval '1 day'");
+  EXPECT_EQ(heard_after("DELETE FROM sessions WHERE id = 'announce-" + id + "-3'"), std::vector<std::string>{})
+      << "an expired session pruned";
 }
