@@ -1,25 +1,31 @@
 #pragma once
-// What the question box shows most, kept in memory so that it costs no database work: the hot
-// pages of the list (no keywords: the first pages, all or one category) and each question's
-// page (the question and its answers), both as the JSON the API answers. The same for every
-// role that may see the box.
+// What the question box shows most, kept in memory so that it costs no database work: the
+// first pages of the list and of keyword searches (any category and status), and each
+// question's page (the question and its answers), all as the JSON the API answers. The same
+// for every role that may see the box.
 //
 // Correct across daemons because every change that can alter them sends a pg_notify on the
-// "question_lists" stream from the SQL that makes it (migrations 0007, 0033 and 0044), and
+// "question_lists" stream from the SQL that makes it (migrations 0007, 0033, 0044, 0046), and
 // each daemon's listener hands the message to forget():
 //   - {"ids": [..]}: those questions changed in place (an answer came, went or was edited, a
-//     solution, an edited text): their pages, the list pages that show them and every
-//     filtered list page are forgotten; the rest stays;
-//   - {"lists": true, "ids": [..]}: questions were asked, deleted or moved (category, pick-up):
-//     every list page, and the pages of those questions (none for a new one);
+//     solution): their pages, the list pages that show them and every page filtered by status
+//     are forgotten; with "text": true (a title or body edited) every search's pages too;
+//   - {"lists": true, "signatures": [..]}: questions asked: every keyword-less page, and the
+//     searches that one of them may match (its search signature holds every bit the search's
+//     keywords need: questions/search_signature.hpp); no question's page;
+//   - {"lists": true, "ids": [..]} (questions deleted or moved between pages: category,
+//     pick-up) and {"lists": true}: every list and search page, and the pages of `ids`;
 //   - anything else (a category, an author's name, picture or role): everything.
 // A daemon also forgets at once after its own writes. The epoch and on/off protocol:
 // core/notified_cache.hpp.
+#include <bitset>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/notified_cache.hpp"
 #include "questions/repo.hpp"
@@ -32,15 +38,23 @@ inline constexpr const char* kQuestionListsStream = "question_lists";
 struct CachedPage {
   repo::SearchResult result;
   std::shared_ptr<const std::string> body;
-  bool filtered = false;  // by more than a category: a changed question may enter or leave it
+  bool filtered = false;  // by status: a question changed in place may enter or leave it
+  bool searched = false;  // by keywords
+  std::vector<int> probes;  // the signature bits a question needs to match the keywords
 };
+
+// A question's questions.search_signature as PostgreSQL writes bit(1024) ("0101..."); bit n
+// is character n, as get_bit() counts.
+using SearchSignature = std::bitset<1024>;
+std::optional<SearchSignature> parse_search_signature(const std::string& text);
 
 class QuestionListCache {
  public:
   explicit QuestionListCache(std::chrono::seconds ttl = std::chrono::seconds(60))
       : pages_(ttl, kMaxPages), details_(ttl, kMaxDetails) {}
 
-  // Only keyword-less pages near the front are kept: they are what nearly everyone opens.
+  // Only pages near the front are kept, with or without keywords: they are what nearly
+  // everyone opens.
   static bool cacheable(const repo::SearchQuery& q);
 
   std::shared_ptr<const CachedPage> find(const repo::SearchQuery& q) const;
@@ -55,10 +69,13 @@ class QuestionListCache {
   void put_detail(std::int64_t question_id, std::shared_ptr<const std::string> body, std::uint64_t epoch_before_read);
 
   void forget_all();
-  // Questions asked, deleted or moved between pages: every list page, and the pages of `ids`.
+  // Questions deleted or moved between pages: every list and search page, and the pages of `ids`.
   void forget_lists(std::span<const std::int64_t> ids = {});
-  // Questions changed in place: their pages, the list pages showing them, every filtered page.
-  void forget_questions(std::span<const std::int64_t> ids);
+  // Questions asked with these signatures: every keyword-less page and the searches they may match.
+  void forget_asked(std::span<const SearchSignature> signatures);
+  // Questions changed in place: their pages, the pages showing them, every page filtered by
+  // status, and with text_changed every search's pages.
+  void forget_questions(std::span<const std::int64_t> ids, bool text_changed = false);
   // A "question_lists" notification's message (see above); one it cannot read forgets all.
   void forget(const std::string& message);
   // Off: everything is forgotten and nothing is kept until it is switched on again.

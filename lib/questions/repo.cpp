@@ -152,7 +152,8 @@ constexpr db::Statement kHoldQuestion{"questions.hold",
                                       "SELECT account_id, solved_answer_id FROM questions WHERE id = $1 FOR KEY SHARE"};
 constexpr db::Statement kInsertQuestion{
     "questions.insert",
-    "INSERT INTO questions (account_id, category_id, title, body, is_pick_up) VALUES ($1, $2, $3, $4, $5) RETURNING id"};
+    "INSERT INTO questions (account_id, category_id, title, body, is_pick_up) VALUES ($1, $2, $3, $4, $5) "
+    "RETURNING id, search_signature::text"};
 // Unset fields ($n null) keep what the row has, so concurrent edits of different fields all land.
 constexpr db::Statement kUpdateQuestion{
     "questions.update",
@@ -406,9 +407,10 @@ std::optional<QuestionLock> lock_question(db::Tx& tx, std::int64_t id, bool for_
   return out;
 }
 
-std::int64_t insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
-                             const std::string& body, bool is_pick_up) {
-  return tx.exec(kInsertQuestion, account_id, category_id, title, body, is_pick_up)[0][0].as<std::int64_t>();
+InsertedQuestion insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
+                                 const std::string& body, bool is_pick_up) {
+  const auto row = tx.exec(kInsertQuestion, account_id, category_id, title, body, is_pick_up)[0];
+  return {row[0].as<std::int64_t>(), row[1].as<std::string>()};
 }
 
 void update_question(db::Tx& tx, std::int64_t id, const QuestionChanges& ch) {

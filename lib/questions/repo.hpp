@@ -58,8 +58,13 @@ struct SearchResult {
 
 SearchResult search(db::Tx& tx, const SearchQuery& q);
 std::optional<Question> find_question(db::Tx& tx, std::int64_t id);
-std::int64_t insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
-                             const std::string& body, bool is_pick_up);
+// The new question's id and search signature (as PostgreSQL writes bit(1024)).
+struct InsertedQuestion {
+  std::int64_t id = 0;
+  std::string search_signature;
+};
+InsertedQuestion insert_question(db::Tx& tx, std::int64_t account_id, int category_id, const std::string& title,
+                                 const std::string& body, bool is_pick_up);
 // Who owns a question, locked until commit: for_update blocks every other writer of the row,
 // otherwise FOR KEY SHARE only keeps it from being deleted (answers may be added meanwhile).
 struct QuestionLock {

@@ -175,16 +175,21 @@ Question QuestionService::ask(const accounts::Account& actor, const QuestionInpu
   FieldErrors errors;
   validate_fields(in, true, errors);
   throw_if_invalid(errors);
+  std::string signature;
   auto question = pool_.transaction([&](db::Tx& tx) {
     hold_category(tx, *in.category_id);
-    const auto id = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title), in.body.value_or(""),
-                                          in.is_pick_up.value_or(false));
-    repo::watch(tx, id, actor.id);  // the asker hears of every answer
-    auto question = *repo::find_question(tx, id);
+    const auto inserted = repo::insert_question(tx, actor.id, *in.category_id, text::trim(*in.title),
+                                                in.body.value_or(""), in.is_pick_up.value_or(false));
+    signature = inserted.search_signature;
+    repo::watch(tx, inserted.id, actor.id);  // the asker hears of every answer
+    auto question = *repo::find_question(tx, inserted.id);
     notifications::record_mentions(tx, actor, question_site(question), question.body);
     return question;
   });
-  lists_changed(question.id);
+  if (lists_) {
+    if (const auto bits = parse_search_signature(signature)) lists_->forget_asked(std::span(&*bits, 1));
+    else lists_->forget_lists();
+  }
   return question;
 }
 
@@ -209,9 +214,10 @@ Question QuestionService::update(const accounts::Account& actor, std::int64_t id
     if (before) notifications::record_mentions(tx, actor, question_site(question), question.body, before->body);
     return question;
   });
-  // Another category or the pick-up moves it between pages; a new title or body does not.
+  // Another category or the pick-up moves it between pages; a new title or body does not
+  // (but may change which searches find it).
   if (in.category_id || in.is_pick_up) lists_changed(id);
-  else changed_in_place(id);
+  else if (lists_) lists_->forget_questions(std::span(&id, 1), in.title || in.body);
   return question;
 }
 

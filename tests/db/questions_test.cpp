@@ -445,10 +445,14 @@ TEST(QuestionListCacheDb, KeepsOnlyWhatNoChangeRacedWith) {
   ASSERT_NE(cache.find(front), nullptr);
   EXPECT_EQ(cache.find(front)->result.total, 7);
   EXPECT_EQ(*cache.find(front)->body, R"({"data":[],"meta":{"page":1,"per":20,"total":7,"total_capped":false}})");
-  repo::SearchQuery searched;
-  searched.keywords = {"グレ"};
-  cache.put(searched, result, cache.epoch());
-  EXPECT_EQ(cache.find(searched), nullptr);  // keyword searches are never kept
+  repo::SearchQuery unanswered;
+  unanswered.unanswered = true;
+  cache.put(unanswered, result, cache.epoch());
+  EXPECT_EQ(cache.find(unanswered), nullptr);  // the dashboard's unanswered list is never kept
+  repo::SearchQuery deep;
+  deep.page = 6;
+  cache.put(deep, result, cache.epoch());
+  EXPECT_EQ(cache.find(deep), nullptr);  // nor pages past the fifth
 
   cache.set_enabled(false);  // the listener lost its connection: nothing survives
   EXPECT_EQ(cache.find(front), nullptr);
@@ -607,4 +611,76 @@ TEST(QuestionListCacheDb, AMessageItCannotReadForgetsEverything) {
   EXPECT_NE(cache.find_detail(7), nullptr);
   cache.forget(R"({"table":"questions","lists":true,"ids":[8,7]})");
   EXPECT_EQ(cache.find_detail(7), nullptr);
+}
+
+// Keyword searches are kept too. A new question changes a search only if it may match: its
+// signature, in the notification, holds every bit the keywords need. So a question about
+// routing leaves the cached search for migrations alone and drops the one for routing, on the
+// daemon that asked (at once) and on the other (through the notification).
+TEST(QuestionListCacheDb, ANewQuestionForgetsOnlyTheSearchesItMayMatch) {
+  const auto student = person("student", "rails_4m");
+  const int category = some_category();
+  ListeningCache a, b;
+  QuestionService daemon_a(dbtest::pool(), &a.cache);
+  QuestionService daemon_b(dbtest::pool(), &b.cache);
+  const auto tag = std::to_string(getpid());
+  int seen_a = a.seen(), seen_b = b.seen();
+  daemon_b.ask(student, {category, "検索キャッシュ" + tag, "マイグレーション" + tag + "が失敗します", std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen_a) && b.wait_past(seen_b));
+
+  SearchParams migration, routing, front;
+  migration.keywords = "マイグレーション" + tag;
+  routing.keywords = "ルーティング" + tag;
+  front.category_id = category;
+  const auto cached = [&](QuestionService& daemon, const SearchParams& p) { return daemon.cached_body(student, p) != nullptr; };
+  for (auto* daemon : {&daemon_a, &daemon_b})
+    for (const auto& p : {migration, routing, front}) daemon->search(student, p);
+  ASSERT_EQ(daemon_a.search(student, migration).total, 1);
+  ASSERT_EQ(daemon_a.search(student, routing).total, 0);
+  for (auto* daemon : {&daemon_a, &daemon_b})
+    ASSERT_TRUE(cached(*daemon, migration) && cached(*daemon, routing) && cached(*daemon, front));
+
+  seen_a = a.seen();
+  seen_b = b.seen();
+  const auto asked = daemon_b.ask(student, {category, "ルーティング" + tag + "の質問", "resources の書き方", std::nullopt});
+  // The daemon that asked knows at once; the other hears it.
+  EXPECT_FALSE(cached(daemon_b, routing));
+  ASSERT_TRUE(a.wait_past(seen_a) && b.wait_past(seen_b));
+  for (auto* daemon : {&daemon_a, &daemon_b}) {
+    EXPECT_TRUE(cached(*daemon, migration)) << "a search the new question cannot match";
+    EXPECT_FALSE(cached(*daemon, routing)) << "a search it may match";
+    EXPECT_FALSE(cached(*daemon, front)) << "a list page";
+    const auto found = daemon->search(student, routing);
+    ASSERT_EQ(found.total, 1);
+    EXPECT_EQ(found.items.at(0).id, asked.id);
+  }
+
+  // An edited text may move a question into any search: every search goes.
+  daemon_a.search(student, migration);
+  ASSERT_TRUE(cached(daemon_a, migration));
+  seen_a = a.seen();
+  daemon_b.update(student, asked.id, {std::nullopt, std::nullopt, std::string("マイグレーション") + tag + "もです", std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen_a));
+  EXPECT_FALSE(cached(daemon_a, migration));
+  EXPECT_EQ(daemon_a.search(student, migration).total, 2);
+}
+
+TEST(QuestionListCacheDb, AskedSignaturesAreReadAsTheDatabaseWritesThem) {
+  EXPECT_FALSE(parse_search_signature(std::string(1023, '0')));
+  EXPECT_FALSE(parse_search_signature(std::string(1023, '0') + "2"));
+  auto text = std::string(1024, '0');
+  text[5] = '1';
+  const auto bits = parse_search_signature(text);
+  ASSERT_TRUE(bits);
+  EXPECT_TRUE((*bits)[5]);
+  EXPECT_EQ(bits->count(), 1u);
+  // The signature PostgreSQL returns for a question holding "ab": the bit of that bigram.
+  const auto from_db = dbtest::pool().run([](db::Connection& c) {
+    pqxx::nontransaction n(c.pq());
+    return n.exec("SELECT camp_bigram_signature(ARRAY['ab'])::text")[0][0].as<std::string>();
+  });
+  const auto parsed = parse_search_signature(from_db);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->count(), 1u);
+  EXPECT_TRUE((*parsed)[static_cast<std::size_t>(bigram_bit(U'a', U'b'))]);
 }
