@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function freePort(host = '127.0.0.1') {
+function unusedPort(host) {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -17,6 +17,21 @@ export function freePort(host = '127.0.0.1') {
       srv.close(() => resolve(port));
     });
   });
+}
+
+// A port nothing listens on now and that this process has not handed out before: the kernel
+// may offer a port again until someone binds it, and a test that picks an SMTP port that must
+// stay dead and then a daemon's port once got the same one (the daemon's HTTP port then held
+// every mail for its 30 s read timeout).
+const handedOut = new Set();
+export async function freePort(host = '127.0.0.1') {
+  for (;;) {
+    const port = await unusedPort(host);
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** The shared test database's connection string (`camp db url` with the suite's environment). */
