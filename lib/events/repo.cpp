@@ -31,11 +31,14 @@ constexpr db::Statement kDeleteTag{"event_tags.delete", "DELETE FROM event_tags 
 #define CAMP_EVENT_SELECT "SELECT " CAMP_EVENT_COLUMNS CAMP_EVENT_FROM
 
 // The viewer ($1) has seen every published event: the unread badge goes to zero. `when` says
-// whether to (a boolean parameter); an account that saw the newest already is not written.
-#define CAMP_MARK_SEEN(when)                                                                          \
-  "INSERT INTO event_reads (account_id, seen_seq) "                                                   \
-  "SELECT $1, coalesce((SELECT max(publish_seq) FROM events WHERE publish_seq IS NOT NULL), 0) WHERE " when " " \
-  "ON CONFLICT (account_id) DO UPDATE SET seen_seq = EXCLUDED.seen_seq, updated_at = now() "          \
+// whether to (a boolean parameter). An account that saw the newest already is not written, and
+// not even reached by ON CONFLICT, which would lock its row: a transaction id and a WAL flush
+// on every visit to the list. The conflict clause stays for two first visits at once.
+#define CAMP_MARK_SEEN(when)                                                                                  \
+  "INSERT INTO event_reads (account_id, seen_seq) SELECT $1, newest.seq FROM (SELECT coalesce("               \
+  "(SELECT max(publish_seq) FROM events WHERE publish_seq IS NOT NULL), 0) AS seq) newest WHERE " when " "    \
+  "AND newest.seq > coalesce((SELECT r.seen_seq FROM event_reads r WHERE r.account_id = $1), -1) "           \
+  "ON CONFLICT (account_id) DO UPDATE SET seen_seq = EXCLUDED.seen_seq, updated_at = now() "                 \
   "WHERE event_reads.seen_seq < EXCLUDED.seen_seq"
 // A page of a list in one statement (one round trip on the busiest event route): $2 now (epoch
 // seconds), $3 LIMIT, $4 OFFSET, $5 mark the events seen; the scope's total is the last column

@@ -333,6 +333,31 @@ TEST(EventsDb, UnreadCountFallsToZeroAfterTheList) {
   EXPECT_EQ(s.unread_count(student), 1);
 }
 
+// A visit to the list once everything is seen takes no transaction id: the seen mark is not
+// rewritten, and its row is not even locked (a lock is a write, flushed at commit).
+TEST(EventsDb, AVisitWithNothingNewWritesNothing) {
+  const auto student = person("student", "rails_4m");
+  auto s = service();
+  published_event(5);
+  s.list(student, {});
+  const auto row_version = [&] {
+    return dbtest::pool().autocommit([&](db::Tx& tx) {
+      return tx.exec(db::Statement{"test.read_mark", "SELECT xmin::text || '/' || xmax::text || '/' || seen_seq "
+                                                     "FROM event_reads WHERE account_id = $1"},
+                     student.id)[0][0].as<std::string>();
+    });
+  };
+  const auto first = row_version();
+  EXPECT_NE(first.find("/0/"), std::string::npos) << "xmin/xmax/seen_seq: " << first;
+  s.list(student, {});
+  s.list(student, {});
+  EXPECT_EQ(row_version(), first) << "neither rewritten nor locked";
+  published_event(5);
+  s.list(student, {});
+  EXPECT_NE(row_version(), first);
+  EXPECT_EQ(s.unread_count(student), 0);
+}
+
 // docs/events.md "Calendar": whatever ends every session of an account (camp sessions revoke,
 // an e-mail change, a password reset) drops its feed token in the same statement; the next
 // feed URL asked for is a new one that works.
