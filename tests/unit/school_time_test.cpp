@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 
 #include "core/school_time.hpp"
 
@@ -57,6 +58,22 @@ TEST(SchoolTime, FormatsWithTheZonesOwnOffsetAndCNames) {
   EXPECT_EQ(format_utc(t, "%Y%m%dT%H%M%SZ"), "20261124T003000Z");
   EXPECT_EQ(unix_time(0), TimePoint{});
   EXPECT_EQ(iso_utc(unix_time(1795000000)), "2026-11-18T11:06:40Z");
+}
+
+// iso_utc, iso_school and format_date write their digits by hand; the library's formats are
+// the reference, across leap days, year ends and the whole range a school's data spans.
+TEST(SchoolTime, HandWrittenIsoFormsMatchTheLibrary) {
+  std::mt19937_64 random(20261128);
+  std::uniform_int_distribution<std::int64_t> seconds(-2208988800, 32503680000);  // 1900 .. 3000
+  for (int i = 0; i < 20000; ++i) {
+    const auto t = unix_time(seconds(random)) + std::chrono::milliseconds(i % 1000);
+    ASSERT_EQ(iso_utc(t), format_utc(t, "%FT%TZ"));
+    ASSERT_EQ(iso_school(t), format_school(t, "%FT%T%Ez"));
+    ASSERT_EQ(format_date(school_date(t)), format_school(t, "%F"));
+  }
+  EXPECT_EQ(iso_utc(unix_time(0)), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(iso_school(unix_time(-1)), "1970-01-01T08:59:59+09:00");
+  EXPECT_EQ(format_date(2024y / February / 29), "2024-02-29");
 }
 
 TEST(SchoolTime, WeeksStartOnMonday) {
