@@ -55,15 +55,29 @@ void QuestionListCache::put_detail(std::int64_t question_id, std::shared_ptr<con
   details_.put(question_id, std::move(body), epoch_before_read);
 }
 
+void QuestionListCache::put_front(std::shared_ptr<const repo::FrontIds> front, std::uint64_t epoch_before_read) {
+  front_.put(0, std::move(front), epoch_before_read);
+}
+
+void QuestionListCache::put_question(std::shared_ptr<const Question> question, std::uint64_t epoch_before_read) {
+  const auto id = question->id;
+  questions_.put(id, std::move(question), epoch_before_read);
+}
+
 void QuestionListCache::forget_all() {
   pages_.forget_all();
   details_.forget_all();
+  front_.forget_all();
+  questions_.forget_all();
 }
 
 void QuestionListCache::forget_lists(std::span<const std::int64_t> ids) {
   pages_.forget_all();
-  if (!ids.empty())
-    details_.forget_if([&](std::int64_t id, const auto&) { return std::find(ids.begin(), ids.end(), id) != ids.end(); });
+  front_.forget_all();
+  if (ids.empty()) return;
+  const auto listed = [&](std::int64_t id, const auto&) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  details_.forget_if(listed);
+  questions_.forget_if(listed);
 }
 
 void QuestionListCache::forget_asked(std::span<const SearchSignature> signatures) {
@@ -76,6 +90,7 @@ void QuestionListCache::forget_asked(std::span<const SearchSignature> signatures
   pages_.forget_if([&](const std::string&, const std::shared_ptr<const CachedPage>& page) {
     return !page->searched || may_match(*page);
   });
+  front_.forget_all();
 }
 
 void QuestionListCache::forget_questions(std::span<const std::int64_t> ids, bool text_changed) {
@@ -85,6 +100,7 @@ void QuestionListCache::forget_questions(std::span<const std::int64_t> ids, bool
            std::any_of(page->result.items.begin(), page->result.items.end(), [&](const Question& q) { return changed(q.id); });
   });
   details_.forget_if([&](std::int64_t id, const auto&) { return changed(id); });
+  questions_.forget_if([&](std::int64_t id, const auto&) { return changed(id); });
 }
 
 void QuestionListCache::forget(const std::string& message) {
@@ -124,6 +140,8 @@ void QuestionListCache::forget(const std::string& message) {
 void QuestionListCache::set_enabled(bool enabled) {
   pages_.set_enabled(enabled);
   details_.set_enabled(enabled);
+  front_.set_enabled(enabled);
+  questions_.set_enabled(enabled);
 }
 
 }  // namespace camp::questions

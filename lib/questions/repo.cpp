@@ -95,7 +95,7 @@ constexpr db::Statement kList{
   "LEFT JOIN (SELECT q.id FROM questions q " CAMP_QUESTION_ORDER "LIMIT " page ") p ON true"
 // Pages inside the first kFrontIds questions (nearly every request) are sliced from these ids:
 // without a parameter the statement is planned once per connection. 100 ids cost what 20 do.
-constexpr int kFrontIds = 100;
+static_assert(kFrontIds == 100);
 constexpr db::Statement kListFrontIds{"questions.list_front_ids", CAMP_LIST_IDS("100")};  // kFrontIds
 // The other pages: planned on every call (0.26 ms, no join), because the generic plan, not
 // knowing the LIMIT, reads a tenth of the table. $1 LIMIT, $2 OFFSET.
@@ -308,11 +308,6 @@ std::span<const std::int64_t> page_of(std::span<const std::int64_t> ids, int off
   return ids.subspan(from, std::min<std::size_t>(static_cast<std::size_t>(per), ids.size() - from));
 }
 
-std::vector<Question> questions_by_ids(db::Tx& tx, std::span<const std::int64_t> ids) {
-  if (ids.empty()) return {};
-  return read_page(tx.exec(kQuestionsById, db::int_array(ids)), 0);
-}
-
 SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
   std::vector<std::string> patterns;
   bool has_bigram = false;
@@ -368,20 +363,42 @@ SearchResult keyword_search(db::Tx& tx, const SearchQuery& q, int offset) {
 
 }  // namespace
 
+std::vector<Question> questions_by_ids(db::Tx& tx, std::span<const std::int64_t> ids) {
+  if (ids.empty()) return {};
+  return read_page(tx.exec(kQuestionsById, db::int_array(ids)), 0);
+}
+
+bool on_front(const SearchQuery& q) { return q.keywords.empty() && unfiltered(q) && q.page * q.per <= kFrontIds; }
+
+FrontIds front_ids(db::Tx& tx) {
+  FrontIds out;
+  for (const auto& r : tx.exec(kListFrontIds)) {
+    out.counted = r[0].as<std::int64_t>();
+    if (!r[1].is_null()) out.ids.push_back(r[1].as<std::int64_t>());
+  }
+  return out;
+}
+
+std::span<const std::int64_t> front_slice(const FrontIds& front, const SearchQuery& q) {
+  return page_of(front.ids, (q.page - 1) * q.per, q.per);
+}
+
 SearchResult search(db::Tx& tx, const SearchQuery& q) {
   const int offset = (q.page - 1) * q.per;
   if (!q.keywords.empty()) return keyword_search(tx, q, offset);
   SearchResult out;
   std::int64_t counted = 0;
-  if (unfiltered(q)) {
-    const bool front = offset + q.per <= kFrontIds;
+  if (on_front(q)) {
+    const auto front = front_ids(tx);
+    counted = front.counted;
+    out.items = questions_by_ids(tx, front_slice(front, q));
+  } else if (unfiltered(q)) {
     std::vector<std::int64_t> ids;
-    for (const auto& r : front ? tx.exec(kListFrontIds) : tx.exec(kListAllIds, q.per, offset)) {
+    for (const auto& r : tx.exec(kListAllIds, q.per, offset)) {
       counted = r[0].as<std::int64_t>();
       if (!r[1].is_null()) ids.push_back(r[1].as<std::int64_t>());
     }
-    // Pages inside the first kFrontIds are a slice of them; the others came as the page.
-    out.items = questions_by_ids(tx, front ? page_of(ids, offset, q.per) : std::span<const std::int64_t>(ids));
+    out.items = questions_by_ids(tx, ids);
   } else {
     const auto rows = tx.exec(kList, q.category_id, q.status, q.since, q.unanswered, q.per, offset);
     counted = rows[0][0].as<std::int64_t>();

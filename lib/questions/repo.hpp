@@ -2,6 +2,7 @@
 // The only SQL about categories, questions and answers. Every function runs inside the
 // caller's transaction (db::Pool::transaction) or autocommit scope (db::Pool::autocommit).
 #include <optional>
+#include <span>
 #include <utility>
 #include <string>
 #include <vector>
@@ -57,6 +58,21 @@ struct SearchResult {
 };
 
 SearchResult search(db::Tx& tx, const SearchQuery& q);
+// The list's front as most students open it (no keyword, filter or date; the first
+// kFrontIds questions): search() reads it as the capped count and these ids, then the page's
+// questions by id. Exposed so that the daemon's cache can keep both parts and ask only for
+// what it lacks.
+inline constexpr int kFrontIds = 100;
+struct FrontIds {
+  std::int64_t counted = 0;  // up to kListCountCap + 1
+  std::vector<std::int64_t> ids;  // the first kFrontIds, in list order
+};
+bool on_front(const SearchQuery& q);
+FrontIds front_ids(db::Tx& tx);
+// The page's part of the front's ids (on_front(q) holds).
+std::span<const std::int64_t> front_slice(const FrontIds& front, const SearchQuery& q);
+// Questions by id, in list order; ids that are gone are left out.
+std::vector<Question> questions_by_ids(db::Tx& tx, std::span<const std::int64_t> ids);
 std::optional<Question> find_question(db::Tx& tx, std::int64_t id);
 // The new question's id and search signature (as PostgreSQL writes bit(1024)).
 struct InsertedQuestion {

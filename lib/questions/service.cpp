@@ -1,6 +1,7 @@
 #include "questions/service.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/limits.hpp"
@@ -129,10 +130,44 @@ QuestionPage QuestionService::search(const accounts::Account& actor, const Searc
     if (auto hit = lists_->find(q)) return page_of(*hit, p);
   }
   const auto epoch = lists_ ? lists_->epoch() : 0;
-  auto result = pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });
+  auto result = lists_ && repo::on_front(q) ? front_page(q)
+                                             : pool_.autocommit([&](db::Tx& tx) { return repo::search(tx, q); });
   auto body = std::make_shared<const std::string>(list_body(result.items, result.total, result.total_capped, p.page, p.per));
   if (lists_) lists_->put(q, {result, body}, epoch);
   return {std::move(result.items), result.total, result.total_capped, p.page, p.per, std::move(body)};
+}
+
+repo::SearchResult QuestionService::front_page(const repo::SearchQuery& q) {
+  // Epochs first: a part read while a change was announced serves this page but is not kept.
+  const auto front_epoch = lists_->front_epoch();
+  const auto questions_epoch = lists_->questions_epoch();
+  auto front = lists_->find_front();
+  const bool front_read = !front;
+  std::vector<std::int64_t> slice, missing;
+  std::unordered_map<std::int64_t, std::shared_ptr<const Question>> rows;
+  pool_.autocommit([&](db::Tx& tx) {
+    if (!front) front = std::make_shared<const repo::FrontIds>(repo::front_ids(tx));
+    const auto ids = repo::front_slice(*front, q);
+    slice.assign(ids.begin(), ids.end());
+    for (const auto id : slice)
+      if (auto row = lists_->find_question(id)) rows.emplace(id, std::move(row));
+      else missing.push_back(id);
+    for (auto& question : repo::questions_by_ids(tx, missing)) {
+      auto row = std::make_shared<const Question>(std::move(question));
+      rows.emplace(row->id, std::move(row));
+    }
+  });
+  if (front_read) lists_->put_front(front, front_epoch);
+  repo::SearchResult out;
+  for (const auto id : slice) {
+    const auto it = rows.find(id);
+    if (it == rows.end()) continue;  // deleted since the ids were read
+    if (std::find(missing.begin(), missing.end(), id) != missing.end()) lists_->put_question(it->second, questions_epoch);
+    out.items.push_back(*it->second);
+  }
+  out.total_capped = front->counted > repo::kListCountCap;
+  out.total = std::min<std::int64_t>(front->counted, repo::kListCountCap);
+  return out;
 }
 
 std::shared_ptr<const std::string> QuestionService::detail(const accounts::Account& actor, std::int64_t id) {

@@ -95,6 +95,10 @@ class QuestionService {
     return result;
   }
 
+  // A page of the list's front from the parts the cache holds; the database is asked only for
+  // what it lacks (after a question is asked: the front's ids and that one question's row).
+  repo::SearchResult front_page(const repo::SearchQuery& q);
+
   db::Pool& pool_;
   QuestionListCache* lists_;
 };

@@ -592,6 +592,64 @@ TEST(QuestionListCacheDb, AChangeInPlaceForgetsOnlyWhatShowsTheQuestion) {
   EXPECT_THROW(daemon_a.detail(student, here.id), Error);
 }
 
+// The front pages are made of parts the cache keeps apart: the front's ids and count, and each
+// question's row. A question asked drops the ids but no row, an answer drops its question's
+// row, a deletion both; every page made again equals what the database alone gives.
+TEST(QuestionListCacheDb, FrontPagesAreMadeAgainFromTheirParts) {
+  const auto student = person("student", "rails_4m");
+  const auto mentor = person("advanced_mentor");
+  const int category = some_category();
+  ListeningCache a;
+  QuestionService daemon_a(dbtest::pool(), &a.cache);
+  QuestionService daemon_b(dbtest::pool());
+  int seen = a.seen();
+  for (int i = 0; i < 25; ++i) daemon_b.ask(student, {category, "前の質問 " + std::to_string(i), "", std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen + 24));
+  SearchParams first, second;
+  second.page = 2;
+  const auto from_database = [&](const SearchParams& p) { return *daemon_b.search(student, p).body; };
+  const auto page_one = daemon_a.search(student, first);
+  ASSERT_EQ(*page_one.body, from_database(first));
+  ASSERT_EQ(page_one.items.size(), 20u);
+  ASSERT_EQ(*daemon_a.search(student, second).body, from_database(second));
+  ASSERT_NE(a.cache.find_front(), nullptr);
+  ASSERT_NE(a.cache.find_question(page_one.items[0].id), nullptr);
+
+  seen = a.seen();
+  const auto asked = daemon_b.ask(student, {category, "新しく来た質問", "", std::nullopt});
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_EQ(a.cache.find_front(), nullptr) << "the front's ids moved";
+  EXPECT_NE(a.cache.find_question(page_one.items[0].id), nullptr) << "no row changed";
+  const auto moved = daemon_a.search(student, first);
+  EXPECT_EQ(*moved.body, from_database(first));
+  EXPECT_EQ(*daemon_a.search(student, second).body, from_database(second));
+  if (!moved.items.empty() && !moved.items[0].is_pick_up) {
+    EXPECT_EQ(moved.items[0].id, asked.id);
+  }
+
+  const auto answered = moved.items[1].id;
+  seen = a.seen();
+  daemon_b.answer(mentor, answered, "別のデーモンからの回答");
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_EQ(a.cache.find_question(answered), nullptr) << "its row";
+  EXPECT_NE(a.cache.find_front(), nullptr) << "nothing moved";
+  const auto after_answer = daemon_a.search(student, first);
+  EXPECT_EQ(*after_answer.body, from_database(first));
+  EXPECT_NE(after_answer.body->find("\"answers_count\":1"), std::string::npos);
+
+  // One of this test's questions (a pick-up of another test's may come first).
+  const auto mine = std::find_if(moved.items.begin() + 2, moved.items.end(),
+                                 [&](const Question& q) { return q.author.id == student.id; });
+  ASSERT_NE(mine, moved.items.end());
+  const auto removed = mine->id;
+  seen = a.seen();
+  daemon_b.remove(student, removed);
+  ASSERT_TRUE(a.wait_past(seen));
+  EXPECT_EQ(a.cache.find_question(removed), nullptr);
+  EXPECT_EQ(*daemon_a.search(student, first).body, from_database(first));
+  EXPECT_EQ(*daemon_a.search(student, second).body, from_database(second));
+}
+
 TEST(QuestionListCacheDb, AMessageItCannotReadForgetsEverything) {
   QuestionListCache cache;
   cache.set_enabled(true);
