@@ -12,8 +12,9 @@ import { promisify } from 'node:util';
 
 import { noisePng } from '../api/lib/images.mjs';
 import { freePort } from '../api/lib/own-daemon.mjs';
+import { python, smtpReceiver } from './lib/stack.mjs';
 
-export { freePort };
+export { freePort, smtpReceiver };
 export const CAMP = process.env.CAMP_BIN;
 export const CAMPD = process.env.CAMPD_BIN;
 if (!CAMP || !CAMPD) throw new Error('run through scripts/test (CAMP_BIN, CAMPD_BIN)');
@@ -202,18 +203,7 @@ export async function presenceReaches(watcher, answerer, identifier) {
   }, 20000);
 }
 
-// Debian's interpreter, where python3-aiosmtpd is installed (not a pyenv or venv python on PATH).
-const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
 const mailTools = join(dirname(fileURLToPath(import.meta.url)), '../mail');
-
-/** A real SMTP server on loopback (tests/mail/receiver.py) writing each mail into `dir`: its child process, once it listens. */
-export function smtpReceiver(port, dir) {
-  const child = spawn(python, [join(mailTools, 'receiver.py'), String(port), dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
-    child.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(child); });
-  });
-}
 
 /** What a mail client shows of each mail in `dir` (tests/mail/inspect_mail.py): [{to, subject, text, html, list_unsubscribe, ...}]. */
 export function readMails(dir) {

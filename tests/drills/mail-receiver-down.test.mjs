@@ -14,12 +14,12 @@ import { freePort, ownDatabase, smtpReceiver, startDaemon, waitFor } from './lib
 
 let db;
 let daemon;
-let receiver;
+let receiver, receiverDir;
 before(() => { db = ownDatabase('mail'); });
 after(async () => {
   await daemon?.stop();
   if (receiver && receiver.exitCode === null) receiver.kill('SIGTERM');
-  if (receiver) rmSync(receiver.spawnargs.at(-1), { recursive: true, force: true });
+  if (receiverDir) rmSync(receiverDir, { recursive: true, force: true });
   db?.remove();
 });
 
@@ -41,13 +41,15 @@ test('SMTP down for an hour on the injected clock: every mail delivered once aft
     const wait = Number(db.sql("SELECT EXTRACT(EPOCH FROM max(next_attempt_at) - now()) FROM mail_outbox WHERE status = 'queued'"));
     assert.ok(wait > 0);
     clock += Math.ceil(wait);
-    if (clock >= 3600) receiver = await smtpReceiver(port, mkdtempSync(join(tmpdir(), 'camp-drill-rcv-')));
+    if (clock >= 3600) {
+      receiverDir = mkdtempSync(join(tmpdir(), 'camp-drill-rcv-'));
+      receiver = await smtpReceiver(port, receiverDir);
+    }
     db.sql(`UPDATE mail_outbox SET next_attempt_at = next_attempt_at - make_interval(secs => ${Math.ceil(wait)}) WHERE status = 'queued'`);
   }
   assert.ok(clock >= 3600 && attempts <= 7, `an hour passed after ${attempts} failed attempts`);
   await waitFor('every mail sent', () => rows().every((r) => r === `sent ${attempts + 1}`), 30000);
-  const dir = receiver.spawnargs.at(-1);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  const files = readdirSync(receiverDir).filter((f) => f.endsWith('.eml'));
   assert.equal(files.length, 3, 'each mail arrived exactly once');
   assert.equal(db.sql("SELECT count(*) FROM mail_outbox WHERE status = 'failed'"), '0');
 });

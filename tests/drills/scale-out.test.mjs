@@ -8,7 +8,7 @@
 // CAMP_DRILL_LOAD_RATE requests/s, 40 by default, and CAMP_DRILL_LOAD_SOCKETS students' websockets,
 // 200): outside the kill and the failover, every one of its requests must succeed.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,9 @@ import { openSockets, schoolDayLoad, seedSchoolDay } from '../../bench/lib/schoo
 import { png, uploadForm } from './lib.mjs';
 import { makeSynchronous, startReplica, stopImmediately } from './lib/replica.mjs';
 import {
-  account, askQuestion, cable, freePort, metric, root, session, sleep, startStack, until,
+  account, askQuestion, cable, freePort, metric, root, session, sleep, smtpReceiver, startStack, until,
 } from './lib/stack.mjs';
 
-const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
 let stack, replica, smtp, mailDir, student, mentor, studentToken, mentorToken, categoryId, questionId;
 let load, loadRunning, loadSockets = [];
 const clients = [];
@@ -38,19 +37,11 @@ function disturb(what) {
   return () => { window.to = Date.now() + 2000; };
 }
 
-function startReceiver(port, dir) {
-  // On every address of this machine: each daemon reaches it through its own veth pair.
-  const p = spawn(python, [join(root, 'tests/mail/receiver.py'), String(port), dir, '0.0.0.0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    p.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
-    p.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(p); });
-  });
-}
-
 before(async () => {
   const smtpPort = await freePort();
   mailDir = mkdtempSync(join(tmpdir(), 'camp-drill-mail-'));
-  smtp = await startReceiver(smtpPort, mailDir);
+  // On every address of this machine: each daemon reaches it through its own veth pair.
+  smtp = await smtpReceiver(smtpPort, mailDir, '0.0.0.0');
   stack = await startStack({
     proxyMaxconn: LOAD_SOCKETS + 500,
     daemonEnv: (here) => ({

@@ -34,6 +34,21 @@ export async function until(what, check, ms = 5000, every = 50) {
   }
 }
 
+// Debian's interpreter, where python3-aiosmtpd is installed (not a pyenv or venv python on PATH).
+export const python = process.env.CAMP_TEST_PYTHON ?? '/usr/bin/python3';
+
+/**
+ * A real SMTP server (tests/mail/receiver.py, aiosmtpd) on `address` writing each mail into
+ * `dir`: its child process, once it listens.
+ */
+export function smtpReceiver(port, dir, address = '127.0.0.1') {
+  const child = spawn(python, [join(root, 'tests/mail/receiver.py'), String(port), dir, address], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`receiver exited ${code}`)));
+    child.stdout.on('data', (c) => { if (String(c).includes('ready')) resolve(child); });
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
