@@ -155,13 +155,14 @@ int dispatch_batch(db::Connection& conn, const DispatchContext& ctx, int max) {
   try {
     pqxx::work work(conn.pq());
     db::Tx tx(conn, work);
+    const auto events = repo::take_events(tx, max);
+    taken = events.size();
     // The audience's statements take id arrays, and PostgreSQL planned them anew on every call
     // (0.7 ms a plan for 0.1 ms of work, the school day's largest planning cost): the generic
     // plans are index lookups by id whatever the arrays hold. LOCAL: a pooler's connection
-    // goes back unchanged.
-    work.exec("SET LOCAL plan_cache_mode = force_generic_plan");
-    const auto events = repo::take_events(tx, max);
-    taken = events.size();
+    // goes back unchanged. Not for an empty batch (every daemon wakes for each event; one
+    // takes it): the others' transactions stay three round trips.
+    if (taken > 0) work.exec("SET LOCAL plan_cache_mode = force_generic_plan");
     std::vector<std::tuple<const repo::DomainEvent*, Told, double>> done;
     for (const auto& e : events) {
       const auto started = std::chrono::steady_clock::now();
