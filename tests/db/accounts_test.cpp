@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -12,7 +10,6 @@
 #include "accounts/service.hpp"
 #include "accounts/sessions.hpp"
 #include "core/error.hpp"
-#include "db/listener.hpp"
 #include "environment.hpp"
 
 using namespace camp;
@@ -446,43 +443,25 @@ TEST(SessionsDb, EveryChangeToWhatASessionCarriesIsAnnouncedWhoeverMakesIt) {
   AccountService s(dbtest::pool());
   const auto a = make(s, "student", "rails_4m");
   const auto b = make(s, "student", "rails_4m");
-  std::mutex mutex;
-  std::condition_variable changed;
-  bool connected = false;
-  std::vector<std::string> heard;
-  db::Listener listener(
-      dbtest::database_url(),
-      [&](const std::string& stream, const std::string& message) {
-        if (stream != "sessions") return;
-        std::lock_guard lock(mutex);
-        heard.push_back(message);
-        changed.notify_all();
-      },
-      [&](bool up) {
-        std::lock_guard lock(mutex);
-        connected = up;
-        changed.notify_all();
-      });
-  {
-    std::unique_lock lock(mutex);
-    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(10), [&] { return connected; }));
-  }
+  dbtest::Listening listening;
+  ASSERT_TRUE(listening.connected());
   pqxx::connection c(dbtest::database_url());
   const auto named = [](const Account& who) { return "{\"account_id\":" + std::to_string(who.id) + "}"; };
-  // Runs `sql`, then announces b (a role change) and returns what was heard up to b's.
+  // Runs `sql`, then announces b (a role change) and returns what "sessions" heard up to b's.
   const auto heard_after = [&](const std::string& sql) {
-    {
-      std::lock_guard lock(mutex);
-      heard.clear();
-    }
+    listening.clear();
     pqxx::nontransaction(c).exec(sql);
     static int round = 0;
     pqxx::nontransaction(c).exec_params("UPDATE accounts SET role = $2 WHERE id = $1", b.id,
                                         ++round % 2 ? "trial" : "student");
-    std::unique_lock lock(mutex);
-    changed.wait_for(lock, std::chrono::seconds(10),
-                     [&] { return std::find(heard.begin(), heard.end(), named(b)) != heard.end(); });
-    return std::vector<std::string>(heard.begin(), std::find(heard.begin(), heard.end(), named(b)));
+    const dbtest::Notification b_named{"sessions", named(b)};
+    listening.wait_until([&](const auto& heard) { return std::find(heard.begin(), heard.end(), b_named) != heard.end(); });
+    std::vector<std::string> before_b;
+    for (const auto& n : listening.heard()) {
+      if (n == b_named) break;
+      if (n.stream == "sessions") before_b.push_back(n.message);
+    }
+    return before_b;
   };
   const auto id = std::to_string(a.id);
   const std::vector<std::string> a_only{named(a)};

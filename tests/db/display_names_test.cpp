@@ -4,13 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <set>
 
 #include "accounts/password_resets.hpp"
 #include "accounts/service.hpp"
-#include "db/listener.hpp"
 #include "environment.hpp"
 #include "students/service.hpp"
 
@@ -114,32 +110,14 @@ TEST(DisplayNamesDb, MailsGreetByTheDisplayName) {
 TEST(DisplayNamesDb, ARecordThatRenamesAnAccountIsAnnounced) {
   People p;
   const auto student = p.create(local_part("sasaki") + "@example.com", "student", "");
-  std::mutex mutex;
-  std::condition_variable changed;
-  bool connected = false;
-  std::set<std::string> heard;
-  db::Listener listener(
-      dbtest::database_url(),
-      [&](const std::string& stream, const std::string& message) {
-        std::lock_guard lock(mutex);
-        heard.insert(stream + " " + message);
-        changed.notify_all();
-      },
-      [&](bool up) {
-        std::lock_guard lock(mutex);
-        connected = up;
-        changed.notify_all();
-      });
-  {
-    std::unique_lock lock(mutex);
-    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(10), [&] { return connected; }));
-  }
+  dbtest::Listening listening;
+  ASSERT_TRUE(listening.connected());
   p.name_record(student, "佐々木 優子");
-  const auto session = "sessions {\"account_id\":" + std::to_string(student.id) + "}";
-  std::unique_lock lock(mutex);
-  EXPECT_TRUE(changed.wait_for(lock, std::chrono::seconds(10), [&] {
-    return heard.count(session) == 1 && heard.count("question_lists {\"table\":\"students\"}") == 1;
-  })) << "heard " << heard.size() << " notifications";
+  const dbtest::Notification session{"sessions", "{\"account_id\":" + std::to_string(student.id) + "}"};
+  const dbtest::Notification lists{"question_lists", "{\"table\":\"students\"}"};
+  EXPECT_TRUE(listening.wait_until([&](const auto& heard) {
+    return std::count(heard.begin(), heard.end(), session) > 0 && std::count(heard.begin(), heard.end(), lists) > 0;
+  })) << "heard " << listening.heard().size() << " notifications";
 }
 
 }  // namespace

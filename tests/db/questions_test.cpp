@@ -3,13 +3,10 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
-#include <mutex>
 
 #include "accounts/service.hpp"
 #include "core/error.hpp"
-#include "db/listener.hpp"
 #include "environment.hpp"
 #include "questions/question_categories.hpp"
 #include "questions/service.hpp"
@@ -181,45 +178,21 @@ struct Filler {
 };
 
 // The daemon's wiring in small: a LISTEN connection that forgets a cache on "question_lists"
-// and switches it with the connection; wait() returns once `n` notifications have come.
-class ListeningCache {
- public:
-  ListeningCache()
-      : listener_(dbtest::database_url(),
-                  [this](const std::string& stream, const std::string& message) {
-                    if (stream != kQuestionListsStream) return;
-                    cache.forget(message);
-                    std::lock_guard lock(mutex_);
-                    ++seen_;
-                    changed_.notify_all();
-                  },
-                  [this](bool connected) {
-                    cache.set_enabled(connected);
-                    std::lock_guard lock(mutex_);
-                    connected_ = connected;
-                    changed_.notify_all();
-                  }) {
-    std::unique_lock lock(mutex_);
-    changed_.wait_for(lock, std::chrono::seconds(10), [&] { return connected_; });
-  }
-  int seen() {
-    std::lock_guard lock(mutex_);
-    return seen_;
-  }
+// and switches it with the connection; wait_past(n) returns once more than `n` have come.
+struct ListeningCache {
+  int seen() { return listening.count(kQuestionListsStream); }
   // Blocks until more than `before` notifications have arrived (false after 10 s without).
   bool wait_past(int before) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, std::chrono::seconds(10), [&] { return seen_ > before; });
+    return listening.wait_until([&](const auto& heard) {
+      return std::count_if(heard.begin(), heard.end(), [](const auto& n) { return n.stream == kQuestionListsStream; }) > before;
+    });
   }
 
   QuestionListCache cache;
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int seen_ = 0;
-  bool connected_ = false;
-  db::Listener listener_;  // last: its thread uses everything above
+  dbtest::Listening listening{[this](const dbtest::Notification& n) {
+                                if (n.stream == kQuestionListsStream) cache.forget(n.message);
+                              },
+                              [this](bool up) { cache.set_enabled(up); }};
 };
 
 const Question* listed(const QuestionPage& page, std::int64_t id) {
