@@ -10,11 +10,13 @@
 // "question_lists" stream from the SQL that makes it (migrations 0007, 0033, 0044, 0046), and
 // each daemon's listener hands the message to forget():
 //   - {"ids": [..]}: those questions changed in place (an answer came, went or was edited, a
-//     solution): their pages and rows, the list pages that show them, every page filtered by status
-//     are forgotten; with "text": true (a title or body edited) every search's pages too;
-//   - {"lists": true, "signatures": [..]}: questions asked: every keyword-less page and the
-//     front's ids, and the searches that one of them may match (its search signature holds every bit the search's
-//     keywords need: questions/search_signature.hpp); no question's page;
+//     solution): their pages and rows, the list pages that show them and every page filtered
+//     by status are forgotten; with "text": true (a title or body edited) every search's pages
+//     too;
+//   - {"lists": true, "signatures": [..]}: questions asked: every keyword-less page, the
+//     front's ids, and the searches that one of them may match (its search signature holds
+//     every bit the search's keywords need: questions/search_signature.hpp); no question's
+//     page or row;
 //   - {"lists": true, "ids": [..]} (questions deleted or moved between pages: category,
 //     pick-up) and {"lists": true}: every list and search page, the front's ids, and the pages
 //     and rows of `ids`;
@@ -80,12 +82,14 @@ class QuestionListCache {
   void put_question(std::shared_ptr<const Question> question, std::uint64_t epoch_before_read);
 
   void forget_all();
-  // Questions deleted or moved between pages: every list and search page, and the pages of `ids`.
+  // Questions deleted or moved between pages: every list and search page, the front's ids, and
+  // the pages and rows of `ids`.
   void forget_lists(std::span<const std::int64_t> ids = {});
-  // Questions asked with these signatures: every keyword-less page and the searches they may match.
+  // Questions asked with these signatures: every keyword-less page, the front's ids and the
+  // searches they may match.
   void forget_asked(std::span<const SearchSignature> signatures);
-  // Questions changed in place: their pages, the pages showing them, every page filtered by
-  // status, and with text_changed every search's pages.
+  // Questions changed in place: their pages and rows, the pages showing them, every page
+  // filtered by status, and with text_changed every search's pages.
   void forget_questions(std::span<const std::int64_t> ids, bool text_changed = false);
   // A "question_lists" notification's message (see above); one it cannot read forgets all.
   void forget(const std::string& message);
