@@ -67,6 +67,12 @@ async function printProfile(wall, requests) {
     const [perSecond, n, mean, ...rest] = line.split('|');
     console.log(`| ${perSecond} | ${n} | ${mean} | ${statementCell(rest)} |`);
   }
+  // A sequential scan in the mix is a missing index or a plan that does not use it.
+  const scanned = (await stack.psql(`SELECT relname, round((seq_scan / ${wall})::numeric, 1), round((seq_tup_read / ${wall})::numeric), round((coalesce(idx_scan, 0) / ${wall})::numeric, 1) FROM pg_stat_user_tables WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 8`)).split('\n').filter(Boolean);
+  console.log('\nTables read by sequential scans during the mix:\n');
+  console.log('| table | seq scans per s | rows read per s | index scans per s |');
+  console.log('|---|---:|---:|---:|');
+  for (const line of scanned) console.log(`| ${line.split('|').join(' | ')} |`);
   // Every statement is a round trip, and each round trip costs both processes a sleep and a wake.
   const called = (await stack.psql(`SELECT round((calls / ${wall})::numeric, 1), round((1000 * total_exec_time / greatest(calls, 1))::numeric), left(regexp_replace(query, '\\s+', ' ', 'g'), 160) FROM pg_stat_statements ORDER BY calls DESC LIMIT 12`)).split('\n');
   console.log('\nThe twelve called most often:\n');
@@ -162,7 +168,7 @@ try {
     // Known only once the library is loaded, so set after the start; a reload applies it.
     await stack.psql('ALTER SYSTEM SET pg_stat_statements.track_planning = on');
     await stack.psql('SELECT pg_reload_conf()');
-    await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+    await stack.psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset(); SELECT pg_stat_reset()');
   }
   const cpu0 = snapshot();
   const self0 = process.cpuUsage();

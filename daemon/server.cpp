@@ -401,7 +401,7 @@ void run_server(App& app) {
                                     .max_field_count(100)
                                     .max_body_size(body_limit));
 
-  auto server = restinio::run_async(restinio::own_io_context(), std::move(settings), 2);
+  auto server = restinio::run_async(restinio::own_io_context(), std::move(settings), config.io_threads);
   spdlog::info("campd {} listening on http://{}", CAMP_VERSION, config.listen);
 
   int sig = 0;

@@ -68,6 +68,7 @@ const std::map<std::string, Setter>& setters() {
       {"http.max_connections", set(&Config::max_connections)},
       {"http.max_connections_per_address", set(&Config::max_connections_per_address)},
       {"http.read_timeout_seconds", set(&Config::read_timeout_seconds)},
+      {"http.io_threads", set(&Config::io_threads)},
       {"log.level", set(&Config::log_level)},
       {"log.format", set(&Config::log_format)},
       {"password_hashing", set(&Config::password_hashing)},
@@ -241,6 +242,7 @@ void validate(const Config& c) {
   if (c.workers < 0) throw Error(errc::invalid, "config: workers must be >= 0");
   if (c.cable.max_message_bytes < 1024 || c.cable.send_queue_bytes < c.cable.max_message_bytes)
     throw Error(errc::invalid, "config: cable.max_message_bytes >= 1024 and cable.send_queue_bytes >= it");
+  if (c.io_threads < 1 || c.io_threads > 64) throw Error(errc::invalid, "config: http.io_threads must be 1 to 64");
   if (c.max_connections < 1 || c.max_connections_per_address < 1 || c.read_timeout_seconds < 1)
     throw Error(errc::invalid, "config: http.max_connections, max_connections_per_address, read_timeout_seconds must be >= 1");
   if (c.cable.max_connections_per_account < 1 || c.cable.max_subscriptions_per_connection < 1 ||

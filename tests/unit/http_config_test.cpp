@@ -1,0 +1,33 @@
+// http.io_threads: one by default (the measured best on two cores), any count from 1 to 64.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/config.hpp"
+#include "core/error.hpp"
+
+namespace camp {
+namespace {
+
+Config load_yaml(const std::string& yaml) {
+  const auto path = std::filesystem::temp_directory_path() / ("camp-http-config-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(path) << yaml;
+  struct Remove {
+    std::filesystem::path p;
+    ~Remove() { std::filesystem::remove(p); }
+  } remove{path};
+  return load_config(path.string());
+}
+
+TEST(HttpConfig, OneIoThreadUnlessTold) {
+  EXPECT_EQ(load_yaml("listen: 127.0.0.1:3000\n").io_threads, 1);
+  EXPECT_EQ(load_yaml("http:\n  io_threads: 4\n").io_threads, 4);
+  EXPECT_THROW(load_yaml("http:\n  io_threads: 0\n"), Error);
+  EXPECT_THROW(load_yaml("http:\n  io_threads: 65\n"), Error);
+  EXPECT_THROW(load_yaml("http:\n  io_threads: many\n"), Error);
+}
+
+}  // namespace
+}  // namespace camp
