@@ -200,6 +200,21 @@ TEST_F(CableSession, WelcomesAValidTokenThenPingsEveryThreeSeconds) {
   EXPECT_EQ(port.closes, 0);
 }
 
+TEST_F(CableSession, PingsFallOnAQuarterSecondGridThatEveryConnectionShares) {
+  elapse(100ms);  // opened off the grid
+  session().open("good");
+  port.run_database();
+  port.take_sent();
+  ASSERT_TRUE(port.wake);
+  EXPECT_EQ(port.wake->time_since_epoch() % 250ms, 0ms) << "due on the grid";
+  elapse(3000ms);
+  EXPECT_TRUE(port.sent.empty()) << "3 s after the welcome is off the grid: the ping waits for it";
+  elapse(150ms);
+  EXPECT_EQ(port.take_sent(), std::vector<json>{json({{"type", "ping"}, {"message", FakeClock::kUnixStart + 3}})});
+  elapse(3000ms);
+  EXPECT_EQ(port.take_sent().size(), 1u) << "then every 3 s on the grid";
+}
+
 TEST_F(CableSession, ABadTokenIsToldUnauthorizedWithoutReconnect) {
   connect("forged");
   EXPECT_EQ(port.take_sent(), std::vector<json>{goodbye("unauthorized", false)});
