@@ -103,6 +103,8 @@ const stack = await startStack({
   separateHosts: false,
   daemonEnv: {
     CAMP_WORKERS: String(WORKERS),
+    // Several daemons on one machine: one I/O thread each (docs/deploy.md).
+    ...(DAEMONS > 1 ? { CAMP_HTTP_IO_THREADS: '1' } : {}),
     CAMP_LOG_LEVEL: 'warn',
     CAMP_TRUSTED_PROXIES: '127.0.0.1',   // the load comes from one address (as from a proxy)
     CAMP_HTTP_MAX_CONNECTIONS: '4096',

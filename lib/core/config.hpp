@@ -108,9 +108,10 @@ struct Config {
   std::size_t max_connections = 2048;             // open HTTP connections (RESTinio waits past it)
   std::size_t max_connections_per_address = 256;  // per client address (IPv6: per /64)
   int read_timeout_seconds = 30;                  // to read a whole request, or idle keep-alive
-  // Threads that parse requests and write answers (and answer from memory). One keeps up with
-  // thousands of requests a second; two on one event loop hand each request between them.
-  int io_threads = 1;
+  // Threads that parse requests and write answers (and answer from memory). Two on one event
+  // loop hand each request between them (a wake-up each): one is cheaper per request, two serve
+  // more from memory at saturation. Several daemons on one machine: one each (docs/deploy.md).
+  int io_threads = 2;
   std::string log_level = "info";
   std::string log_format = "text";  // text | json
   // interactive: argon2id at libsodium's interactive limits (64 MiB, ~70 ms a hash).
