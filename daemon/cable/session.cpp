@@ -58,7 +58,7 @@ void Session::on_authenticated(Verdict verdict, const std::optional<Authenticate
   state_ = State::open;
   send(welcome());
   const auto now = clock_.now();
-  next_ping_ = next_ping_after(now);
+  next_ping_ = grid_floor(now + kPingInterval - Clock::time_point::duration(1)) + kPingGrid;  // the grid point at or after
   if (found->expires_at > 0)
     expires_ = now + std::chrono::seconds(std::max<long long>(0, found->expires_at - clock_.unix_now()));
   wake();
@@ -71,15 +71,14 @@ void Session::on_timer() {
   if (expires_ && now >= *expires_) return goodbye("unauthorized", false);
   if (now >= next_ping_) {
     send(ping(clock_.unix_now()));
-    next_ping_ = next_ping_after(now);
+    next_ping_ = grid_floor(now) + kPingInterval;  // from the grid point, however late the timer fired
   }
   wake();
 }
 
-Clock::time_point Session::next_ping_after(Clock::time_point now) {
-  const auto due = (now + kPingInterval).time_since_epoch();
+Clock::time_point Session::grid_floor(Clock::time_point t) {
   const auto grid = std::chrono::duration_cast<Clock::time_point::duration>(kPingGrid);
-  return Clock::time_point((due + grid - Clock::time_point::duration(1)) / grid * grid);  // rounded up
+  return Clock::time_point(t.time_since_epoch() / grid * grid);
 }
 
 void Session::wake() { port_.wake_at(expires_ ? std::min(next_ping_, *expires_) : next_ping_); }

@@ -81,7 +81,8 @@ class Session {
   static constexpr std::chrono::seconds kPingInterval{3};
   // Pings fall due on this grid of the steady clock, so that the cable thread wakes a few times
   // a second for all of its connections instead of once per connection (2,000 sockets: ~660
-  // wake-ups a second). The client calls a connection stale after 6 s without one.
+  // wake-ups a second). The first comes 3 to 3.25 s after the welcome, then every 3 s, however
+  // late a timer fires; the client calls a connection stale after 6 s without one.
   static constexpr std::chrono::milliseconds kPingGrid{250};
 
   Session(std::string id, Port& port, const ChannelRegistry& channels, const Authenticator& authenticate,
@@ -117,7 +118,7 @@ class Session {
   void on_authenticated(Verdict verdict, const std::optional<Authenticated>& found);
   void goodbye(const std::string& reason, bool reconnect);
   void send(std::string text);
-  static Clock::time_point next_ping_after(Clock::time_point now);
+  static Clock::time_point grid_floor(Clock::time_point t);  // the ping grid's point at or before t
   void wake();
   void subscribe(const Command& command);
   void on_subscribed(const std::string& identifier, Entry entry);
