@@ -1,25 +1,14 @@
 // http.io_threads: two by default (the cached answers' ceiling), any count from 1 to 64.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
-
+#include "config_yaml.hpp"
 #include "core/config.hpp"
 #include "core/error.hpp"
 
 namespace camp {
 namespace {
 
-Config load_yaml(const std::string& yaml) {
-  const auto path = std::filesystem::temp_directory_path() / ("camp-http-config-" + std::to_string(getpid()) + ".yaml");
-  std::ofstream(path) << yaml;
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove{path};
-  return load_config(path.string());
-}
+using unit::load_yaml;
 
 TEST(HttpConfig, TwoIoThreadsUnlessTold) {
   EXPECT_EQ(load_yaml("listen: 127.0.0.1:3000\n").io_threads, 2);

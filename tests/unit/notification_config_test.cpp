@@ -1,26 +1,15 @@
 // notifications.retention_days also bounds the daily scan: the scan's marks are pruned with the
 // notifications, so it looks back no further, and the retention must outlast its thresholds.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
-
+#include "config_yaml.hpp"
 #include "core/config.hpp"
 #include "core/error.hpp"
 
 namespace camp {
 namespace {
 
-Config load_yaml(const std::string& yaml) {
-  const auto path = std::filesystem::temp_directory_path() / ("camp-notification-config-" + std::to_string(getpid()) + ".yaml");
-  std::ofstream(path) << yaml;
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove{path};
-  return load_config(path.string());
-}
+using unit::load_yaml;
 
 TEST(NotificationConfig, TheScanLooksBackAsFarAsNotificationsAreKept) {
   EXPECT_EQ(load_yaml("listen: 127.0.0.1:3000\n").notification_scan.lookback_days, 180);

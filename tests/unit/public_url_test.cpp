@@ -1,12 +1,10 @@
 // public_url: derived from `listen` when not configured, and the one-time warning when people
 // reach the daemon under another host (docs/operations.md "public_url").
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 
+#include "config_yaml.hpp"
 #include "core/config.hpp"
 #include "core/error.hpp"
 #include "http/host_watch.hpp"
@@ -14,13 +12,10 @@
 namespace camp {
 namespace {
 
+// Without the environment's word on either (scripts/test sets CAMP_LISTEN).
 Config load_yaml(const std::string& yaml) {
-  const auto path = std::filesystem::temp_directory_path() / ("camp-public-url-" + std::to_string(getpid()) + ".yaml");
-  std::ofstream(path) << yaml;
   for (const char* name : {"CAMP_PUBLIC_URL", "CAMP_LISTEN"}) unsetenv(name);
-  auto config = load_config(path.string());
-  std::filesystem::remove(path);
-  return config;
+  return unit::load_yaml(yaml);
 }
 
 TEST(PublicUrl, FollowsListenWhenNotConfigured) {

@@ -1,26 +1,15 @@
 // two_factor.required_roles: known roles only; the example production config requires it of
 // admins and mentors, the test (and demo) config of nobody.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
-
+#include "config_yaml.hpp"
 #include "core/config.hpp"
 #include "core/error.hpp"
 
 namespace camp {
 namespace {
 
-Config load_yaml(const std::string& yaml) {
-  const auto path = std::filesystem::temp_directory_path() / ("camp-two-factor-config-" + std::to_string(getpid()) + ".yaml");
-  std::ofstream(path) << yaml;
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove{path};
-  return load_config(path.string());
-}
+using unit::load_yaml;
 
 TEST(TwoFactorConfig, RequiredRolesAreKnownRoles) {
   EXPECT_TRUE(load_yaml("listen: 127.0.0.1:3000\n").two_factor_required_roles.empty());
